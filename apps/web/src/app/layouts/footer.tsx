@@ -1,0 +1,34 @@
+// Footer of every layout: rights line, Privacy and Terms of use (both /terms), Cookie Preferences
+// (reopens the consent choice) and the language switcher.
+import { Anchor, Box, Group, Text, UnstyledButton } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { FOOTER_YEAR } from '@ipsv/contracts/app';
+import { LanguageSwitcher } from '../../components/language-switcher';
+import { useConsent } from '../../features/consent/consent-context';
+
+export function Footer() {
+  const { t } = useTranslation();
+  const { openPreferences } = useConsent();
+  return (
+    <Box component="footer" py="md" px="lg" mt="xl" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+      <Group justify="space-between" gap="sm">
+        <Text size="sm" c="dimmed" data-testid="footer-rights">
+          {t('footer.rights', { year: FOOTER_YEAR, app: t('app.name') })}
+        </Text>
+        <Group gap="md">
+          <Anchor component={Link} to="/terms" size="sm">
+            {t('footer.privacy')}
+          </Anchor>
+          <Anchor component={Link} to="/terms" size="sm">
+            {t('footer.termsOfUse')}
+          </Anchor>
+          <UnstyledButton onClick={openPreferences} fz="sm" c="blue.7" data-testid="footer-cookie-preferences">
+            {t('footer.cookiePreferences')}
+          </UnstyledButton>
+          <LanguageSwitcher />
+        </Group>
+      </Group>
+    </Box>
+  );
+}

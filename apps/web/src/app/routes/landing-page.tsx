@@ -1,0 +1,51 @@
+// Landing page: the marketing copy of spec section 1 and the popular-videos grid (empty until
+// videos are published).
+import { Button, Card, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconAward, IconStack2, IconUpload } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { EmptyState } from '../../components/empty-state';
+import { Page } from '../../components/page';
+
+const PROMOS = [
+  { key: 'collections', icon: IconStack2 },
+  { key: 'highlight', icon: IconAward },
+  { key: 'provider', icon: IconUpload },
+] as const;
+
+export function LandingPage() {
+  const { t } = useTranslation();
+  return (
+    <Page title={t('landing.heroTitle')} appHome>
+      <Text size="lg" maw={760}>
+        {t('landing.heroText')}
+      </Text>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        {PROMOS.map((promo) => (
+          <Card key={promo.key} withBorder radius="md" padding="lg">
+            <Stack gap="xs">
+              <ThemeIcon variant="light" size="lg" radius="md">
+                <promo.icon size={20} />
+              </ThemeIcon>
+              <Title order={2} size="h4">
+                {t(`landing.${promo.key}Title`)}
+              </Title>
+              <Text size="sm" c="dimmed">
+                {t(`landing.${promo.key}Text`)}
+              </Text>
+              {promo.key === 'provider' && (
+                <Button component={Link} to="/upload" variant="light" mt="xs" w="fit-content">
+                  {t('landing.providerTitle')}
+                </Button>
+              )}
+            </Stack>
+          </Card>
+        ))}
+      </SimpleGrid>
+      <Title order={2} size="h3">
+        {t('landing.popularVideos')}
+      </Title>
+      <EmptyState title={t('common.nothingHereYet')} hint={t('landing.popularEmpty')} />
+    </Page>
+  );
+}

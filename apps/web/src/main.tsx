@@ -1,0 +1,21 @@
+import '@mantine/core/styles.css';
+import '@mantine/nprogress/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { AppProviders } from './app/providers';
+import { createRouter } from './app/router';
+import { initI18n } from './lib/i18n';
+import { createQueryClient } from './lib/query-client';
+
+const queryClient = createQueryClient();
+const router = createRouter(queryClient);
+
+await initI18n();
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);

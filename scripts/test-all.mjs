@@ -1,0 +1,60 @@
+#!/usr/bin/env node
+// The one test command (`npm test`): lint (typecheck + linter), build, Vitest (unit, web,
+// integration) and Playwright (end-to-end), then one closing line `N passed, N failed` summing
+// every suite. Exits non-zero when anything failed.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+const results = [];
+const run = (name, command, args) => {
+  process.stdout.write(`\n=== ${name}: ${command} ${args.join(' ')}\n`);
+  const started = Date.now();
+  const { status } = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0' } });
+  process.stdout.write(`=== ${name} finished in ${((Date.now() - started) / 1000).toFixed(1)} s (exit ${status})\n`);
+  return status === 0;
+};
+const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null);
+
+mkdirSync('test-results', { recursive: true });
+for (const file of ['test-results/vitest.json', 'test-results/e2e.json']) rmSync(file, { force: true });
+
+// 1. Lint counts as one check.
+const lintOk = run('lint', 'npm', ['run', 'lint']);
+results.push({ suite: 'lint', passed: lintOk ? 1 : 0, failed: lintOk ? 0 : 1 });
+
+// 2. Build: the e2e suite runs the built product. A failed build fails the run.
+const buildOk = run('build', 'npm', ['run', 'build']);
+results.push({ suite: 'build', passed: buildOk ? 1 : 0, failed: buildOk ? 0 : 1 });
+
+// 3. Vitest: unit + web + integration.
+const vitestOk = run('vitest', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json']);
+const vitest = readJson('test-results/vitest.json');
+if (vitest) {
+  const failedSuites = vitest.testResults.filter((file) => file.status === 'failed' && file.assertionResults.length === 0).length;
+  results.push({ suite: 'vitest', passed: vitest.numPassedTests, failed: vitest.numFailedTests + failedSuites });
+} else {
+  results.push({ suite: 'vitest', passed: 0, failed: 1 });
+}
+if (!vitestOk && vitest && vitest.numFailedTests === 0) results.at(-1).failed += 1;
+
+// 4. Playwright end-to-end (needs the build).
+if (buildOk) {
+  const e2eOk = run('e2e', 'npx', ['playwright', 'test']);
+  const e2e = readJson('test-results/e2e.json');
+  if (e2e) {
+    const { expected, unexpected, flaky } = e2e.stats;
+    results.push({ suite: 'e2e', passed: expected + flaky, failed: unexpected + (e2e.errors?.length ?? 0) });
+  } else {
+    results.push({ suite: 'e2e', passed: 0, failed: 1 });
+  }
+  if (!e2eOk && results.at(-1).failed === 0) results.at(-1).failed += 1;
+} else {
+  results.push({ suite: 'e2e', passed: 0, failed: 1 });
+}
+
+const passed = results.reduce((sum, r) => sum + r.passed, 0);
+const failed = results.reduce((sum, r) => sum + r.failed, 0);
+process.stdout.write('\n');
+for (const r of results) process.stdout.write(`${r.suite}: ${r.passed} passed, ${r.failed} failed\n`);
+process.stdout.write(`${passed} passed, ${failed} failed\n`);
+process.exit(failed === 0 ? 0 : 1);

@@ -1,0 +1,39 @@
+// Vitest projects: `unit` (pure logic, fakes), `web` (React components in jsdom) and
+// `integration` (the server against a real PostgreSQL: embedded, or TEST_DATABASE_URL).
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/test/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['apps/web/test/setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['apps/server/test/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['apps/server/test/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // Two cores: keep integration files from starting too many PostgreSQL servers at once.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
