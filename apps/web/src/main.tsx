@@ -3,6 +3,7 @@ import '@mantine/nprogress/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { trackNavigationProgress } from './app/navigation-progress';
 import { AppProviders } from './app/providers';
 import { createRouter } from './app/router';
 import { initI18n } from './lib/i18n';
@@ -10,6 +11,7 @@ import { createQueryClient } from './lib/query-client';
 
 const queryClient = createQueryClient();
 const router = createRouter(queryClient);
+trackNavigationProgress(router);
 
 await initI18n();
 createRoot(document.getElementById('root')!).render(

@@ -47,6 +47,6 @@ describe('route guard', () => {
     await navigate('/login', queryClient);
     await navigate('/terms', queryClient);
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/session');
+    expect((fetchMock.mock.calls[0] as unknown[])[0]).toBe('/api/session');
   });
 });

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { SURGERY_TYPE_SEED } from './surgery-types';
 
@@ -30,16 +29,5 @@ describe('surgery types', () => {
       'Oral',
       'Orthopaedic',
     ]);
-  });
-
-  it('match the seed migration row for row', () => {
-    const sql = readFileSync(new URL('../../../apps/server/drizzle/0001_seed-surgery-types.sql', import.meta.url), 'utf8');
-    const rows = [...sql.matchAll(/\((\d+), '([^']+)', '(\w+)', (\d+)\)/g)].map((m) => ({
-      id: Number(m[1]),
-      name: m[2],
-      kind: m[3],
-      position: Number(m[4]),
-    }));
-    expect(rows).toEqual(SURGERY_TYPE_SEED.map((t, position) => ({ ...t, position })));
   });
 });

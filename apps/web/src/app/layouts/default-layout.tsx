@@ -6,7 +6,7 @@ import { Footer } from './footer';
 
 export function DefaultLayout() {
   return (
-    <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
+    <Box data-layout="default" mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
       <Container size="lg" py="lg" style={{ flex: 1 }} w="100%" component="main" id="main">
         <Box mb="lg">
           <Brand />

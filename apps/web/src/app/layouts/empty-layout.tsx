@@ -6,7 +6,7 @@ import { Footer } from './footer';
 
 export function EmptyLayout() {
   return (
-    <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
+    <Box data-layout="empty" mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
       <Container size="sm" py="xl" style={{ flex: 1 }} w="100%" component="main" id="main">
         <Box mb="xl">
           <Brand />

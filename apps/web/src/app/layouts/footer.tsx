@@ -1,6 +1,6 @@
 // Footer of every layout: rights line, Privacy and Terms of use (both /terms), Cookie Preferences
 // (reopens the consent choice) and the language switcher.
-import { Anchor, Box, Group, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Box, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FOOTER_YEAR } from '@ipsv/contracts/app';
@@ -23,9 +23,9 @@ export function Footer() {
           <Anchor component={Link} to="/terms" size="sm">
             {t('footer.termsOfUse')}
           </Anchor>
-          <UnstyledButton onClick={openPreferences} fz="sm" c="blue.7" data-testid="footer-cookie-preferences">
+          <Anchor component="button" type="button" size="sm" onClick={openPreferences} data-testid="footer-cookie-preferences">
             {t('footer.cookiePreferences')}
-          </UnstyledButton>
+          </Anchor>
           <LanguageSwitcher />
         </Group>
       </Group>

@@ -62,7 +62,7 @@ export function HomeLayout() {
   );
 
   return (
-    <AppShell header={{ height: 60 }} navbar={{ width: 250, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="lg">
+    <AppShell data-layout="home" header={{ height: 60 }} navbar={{ width: 250, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="lg">
       <AppShell.Header>
         <Header navbar={{ opened, toggle }} />
       </AppShell.Header>

@@ -6,7 +6,7 @@ import { Header } from './header';
 
 export function LandingLayout() {
   return (
-    <AppShell header={{ height: 60 }} padding={0}>
+    <AppShell data-layout="landing" header={{ height: 60 }} padding={0}>
       <AppShell.Header>
         <Header />
       </AppShell.Header>

@@ -18,7 +18,7 @@ export function UploadLayout() {
   const active = TABS.find((tab) => tab.matches.some((m) => pathname === m || pathname.startsWith(`${m}/`)))?.value ?? null;
 
   return (
-    <AppShell header={{ height: 104 }} padding={0}>
+    <AppShell data-layout="upload" header={{ height: 104 }} padding={0}>
       <AppShell.Header>
         <Box h={60}>
           <Header />

@@ -10,7 +10,7 @@ export function NotFoundPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('app.documentTitle', { page: t('pages.notFound.title'), app: t('app.name') }));
   return (
-    <Stack mih="100vh" gap={0} justify="space-between">
+    <Stack data-layout="404" mih="100vh" gap={0} justify="space-between">
       <Center component="main" id="main" style={{ flex: 1 }} p="xl">
         <Stack align="center" gap="md" maw={520} data-testid="not-found">
           <Brand />

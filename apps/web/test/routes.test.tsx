@@ -1,0 +1,101 @@
+// Every route of the spec renders in its layout with its title for a signed-in user; unknown
+// paths show the not-found page.
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SURGERY_TYPE_SEED } from '@ipsv/contracts/surgery-types';
+import { createRoutes } from '../src/app/router';
+import { ROUTE_TABLE } from '../src/app/routes/route-table';
+import { ConsentProvider } from '../src/features/consent/consent-context';
+import enUS from '../src/locales/en-US.json';
+import { initTestI18n } from './render';
+
+const user = { id: 'u1', email: 'surgeon@example.org', emailVerified: true, firstName: 'Ada', lastName: 'Lovelace' };
+
+function stubApi(sessionUser: typeof user | null) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      const body = url === '/api/session' ? { user: sessionUser } : url === '/api/surgery-types' ? { surgeryTypes: SURGERY_TYPE_SEED } : null;
+      return new Response(JSON.stringify(body), { status: body ? 200 : 404, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+}
+
+function renderAt(path: string) {
+  window.localStorage.setItem('consent', JSON.stringify({ necessary: true, performance: false, advertising: false }));
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [path] });
+  render(
+    <MantineProvider>
+      <QueryClientProvider client={queryClient}>
+        <ConsentProvider>
+          <RouterProvider router={router} />
+        </ConsentProvider>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return router;
+}
+
+const pages = enUS.pages as Record<string, { title: string; empty?: string }>;
+const concrete = (path: string) => path.replace(':surgeryId', 'surgery-1').replace(':userId', 'user-1').replace(':videoId', 'video-1');
+
+beforeAll(() => initTestI18n());
+afterEach(() => vi.unstubAllGlobals());
+
+describe('routes for a signed-in user', () => {
+  it.each(ROUTE_TABLE.map((route) => [route.path, route.layout, route.page] as const))(
+    '%s shows its title in the %s layout, with an honest empty state',
+    async (path, layout, page) => {
+      stubApi(user);
+      renderAt(concrete(path));
+      expect(await screen.findByRole('heading', { level: 1, name: pages[page]!.title })).toBeTruthy();
+      expect(document.querySelector(`[data-layout="${layout}"]`)).not.toBeNull();
+      expect(screen.getByText('Nothing here yet')).toBeTruthy();
+      expect(screen.getByText(pages[page]!.empty ?? '')).toBeTruthy();
+    },
+  );
+
+  it('/ shows the landing page with its promotions and an empty popular-videos list', async () => {
+    stubApi(user);
+    renderAt('/');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Popular videos' })).toBeTruthy();
+    expect(document.querySelector('[data-layout="landing"]')).not.toBeNull();
+    expect(screen.getByRole('heading', { name: 'Become a video provider' })).toBeTruthy();
+    expect(screen.getByText('Published videos will appear here.')).toBeTruthy();
+  });
+
+  it('the upload layout has the Dashboard, Analytics and Editor tabs', async () => {
+    stubApi(user);
+    renderAt('/upload');
+    const tabs = await screen.findAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Dashboard', 'Analytics', 'Editor']);
+    expect(tabs[0]!.getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('the header shows the signed-in user and a Sign out button', async () => {
+    stubApi(user);
+    renderAt('/history');
+    expect(await screen.findByRole('button', { name: 'Sign out' })).toBeTruthy();
+    expect(screen.getByText('Ada Lovelace')).toBeTruthy();
+  });
+});
+
+describe('routes for a visitor', () => {
+  it('an unknown path shows the not-found page', async () => {
+    stubApi(null);
+    renderAt('/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(document.querySelector('[data-layout="404"]')).not.toBeNull();
+  });
+
+  it('a guarded page redirects to /login', async () => {
+    stubApi(null);
+    const router = renderAt('/watch-later');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to your account' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+});
