@@ -68,12 +68,13 @@ describe('routes for a signed-in user', () => {
     expect(screen.getByText('Published videos will appear here.')).toBeTruthy();
   });
 
-  it('the upload layout has the Dashboard, Analytics and Editor tabs', async () => {
+  it('the upload layout has the Dashboard, Analytics and Editor tabs, marking the current one', async () => {
     stubApi(user);
-    renderAt('/upload');
-    const tabs = await screen.findAllByRole('tab');
-    expect(tabs.map((tab) => tab.textContent)).toEqual(['Dashboard', 'Analytics', 'Editor']);
-    expect(tabs[0]!.getAttribute('aria-selected')).toBe('true');
+    renderAt('/edit-segments/surgery-1');
+    const sections = await screen.findByRole('navigation', { name: 'Provider sections' });
+    const links = [...sections.querySelectorAll('a')];
+    expect(links.map((link) => link.textContent)).toEqual(['Dashboard', 'Analytics', 'Editor']);
+    expect(links.map((link) => link.getAttribute('aria-current'))).toEqual([null, null, 'page']);
   });
 
   it('the header shows the signed-in user and a Sign out button', async () => {

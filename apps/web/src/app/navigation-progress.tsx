@@ -2,6 +2,7 @@
 // and completed when the new page is shown. Driven by router events rather than renders, so even
 // a navigation that resolves within one frame shows the bar.
 import { NavigationProgress, nprogress } from '@mantine/nprogress';
+import { useTranslation } from 'react-i18next';
 import type { createBrowserRouter } from 'react-router';
 
 type Router = ReturnType<typeof createBrowserRouter>;
@@ -17,5 +18,6 @@ export function trackNavigationProgress(router: Router): () => void {
 }
 
 export function RouteProgress() {
-  return <NavigationProgress size={3} data-testid="navigation-progress" />;
+  const { t } = useTranslation();
+  return <NavigationProgress size={3} aria-label={t('common.loading')} data-testid="navigation-progress" />;
 }

@@ -1,21 +1,22 @@
-// "upload" layout: header with the provider tabs Dashboard, Analytics and Editor.
-import { AppShell, Box, Container, Tabs } from '@mantine/core';
+// "upload" layout: header with the provider sections Dashboard, Analytics and Editor. They are
+// navigation links (with aria-current), styled as tabs.
+import { AppShell, Box, Container, Group, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 import { Footer } from './footer';
 import { Header } from './header';
+import classes from './upload-layout.module.css';
 
-const TABS = [
-  { value: '/upload', key: 'uploadTabs.dashboard', matches: ['/upload', '/upload-progress', '/upload-finished', '/progress'] },
-  { value: '/analytics/analytics', key: 'uploadTabs.analytics', matches: ['/analytics/analytics'] },
-  { value: '/editor', key: 'uploadTabs.editor', matches: ['/editor', '/segment-editor', '/pii-editor', '/edit-pii', '/edit-segments', '/edit-video'] },
+const SECTIONS = [
+  { to: '/upload', key: 'uploadTabs.dashboard', matches: ['/upload', '/upload-progress', '/upload-finished', '/progress'] },
+  { to: '/analytics/analytics', key: 'uploadTabs.analytics', matches: ['/analytics/analytics'] },
+  { to: '/editor', key: 'uploadTabs.editor', matches: ['/editor', '/segment-editor', '/pii-editor', '/edit-pii', '/edit-segments', '/edit-video'] },
 ] as const;
 
 export function UploadLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const navigate = useNavigate();
-  const active = TABS.find((tab) => tab.matches.some((m) => pathname === m || pathname.startsWith(`${m}/`)))?.value ?? null;
+  const active = SECTIONS.find((section) => section.matches.some((m) => pathname === m || pathname.startsWith(`${m}/`)))?.to;
 
   return (
     <AppShell data-layout="upload" header={{ height: 104 }} padding={0}>
@@ -23,15 +24,19 @@ export function UploadLayout() {
         <Box h={60}>
           <Header />
         </Box>
-        <Tabs value={active} onChange={(value) => value && void navigate(value)} px="md">
-          <Tabs.List aria-label={t('uploadTabs.label')}>
-            {TABS.map((tab) => (
-              <Tabs.Tab key={tab.value} value={tab.value}>
-                {t(tab.key)}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
-        </Tabs>
+        <Group component="nav" aria-label={t('uploadTabs.label')} gap={0} px="md" className={classes.sections}>
+          {SECTIONS.map((section) => (
+            <UnstyledButton
+              key={section.to}
+              component={Link}
+              to={section.to}
+              className={classes.section}
+              aria-current={active === section.to ? 'page' : undefined}
+            >
+              {t(section.key)}
+            </UnstyledButton>
+          ))}
+        </Group>
       </AppShell.Header>
       <AppShell.Main id="main">
         <Container size="xl" py="lg">

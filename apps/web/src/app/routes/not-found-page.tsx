@@ -14,7 +14,7 @@ export function NotFoundPage() {
       <Center component="main" id="main" style={{ flex: 1 }} p="xl">
         <Stack align="center" gap="md" maw={520} data-testid="not-found">
           <Brand />
-          <Text fz={72} fw={800} c="gray.4" lh={1}>
+          <Text fz={72} fw={800} c="gray.6" lh={1} aria-hidden>
             404
           </Text>
           <Title order={1} size="h2" ta="center">
