@@ -34,6 +34,11 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': 'off' },
   },
   {
+    // Command-line scripts and benchmarks report on the console.
+    files: ['bench/**/*.mjs', 'scripts/**/*.mjs'],
+    rules: { 'no-console': 'off' },
+  },
+  {
     // packages never import apps (docs/ARCHITECTURE.md dependency rules).
     files: ['packages/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/**', '@ipsv/server*', '@ipsv/web*'], message: 'Packages must not import apps.' }] }] },

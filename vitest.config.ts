@@ -30,8 +30,9 @@ export default defineConfig({
           globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Two cores: keep integration files from starting too many PostgreSQL servers at once.
+          // Two cores: integration files run after the fast suites, two at a time.
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -31,7 +31,9 @@ const vitestOk = run('vitest', 'npx', ['vitest', 'run', '--reporter=default', '-
 const vitest = readJson('test-results/vitest.json');
 if (vitest) {
   const failedSuites = vitest.testResults.filter((file) => file.status === 'failed' && file.assertionResults.length === 0).length;
-  results.push({ suite: 'vitest', passed: vitest.numPassedTests, failed: vitest.numFailedTests + failedSuites });
+  // A run that executed nothing, or failed outside any test, is a failure too.
+  const broken = vitest.numTotalTests === 0 || (vitest.success === false && vitest.numFailedTests + failedSuites === 0);
+  results.push({ suite: 'vitest', passed: vitest.numPassedTests, failed: vitest.numFailedTests + failedSuites + (broken ? 1 : 0) });
 } else {
   results.push({ suite: 'vitest', passed: 0, failed: 1 });
 }
@@ -43,7 +45,8 @@ if (buildOk) {
   const e2e = readJson('test-results/e2e.json');
   if (e2e) {
     const { expected, unexpected, flaky } = e2e.stats;
-    results.push({ suite: 'e2e', passed: expected + flaky, failed: unexpected + (e2e.errors?.length ?? 0) });
+    const ran = expected + flaky + unexpected;
+    results.push({ suite: 'e2e', passed: expected + flaky, failed: unexpected + (e2e.errors?.length ?? 0) + (ran === 0 ? 1 : 0) });
   } else {
     results.push({ suite: 'e2e', passed: 0, failed: 1 });
   }
