@@ -6,22 +6,21 @@ import { LoadingScreen } from '../components/loading-screen';
 import { createGuardLoader, revalidateOnEveryNavigation } from './guard';
 import { DefaultLayout } from './layouts/default-layout';
 import { EmptyLayout } from './layouts/empty-layout';
-import { HomeLayout } from './layouts/home-layout';
-import { LandingLayout } from './layouts/landing-layout';
-import { UploadLayout } from './layouts/upload-layout';
 import { RootShell } from './root-shell';
 import { RouteError } from './route-error';
 import { FeaturePendingPage } from './routes/feature-pending-page';
-import { LandingPage } from './routes/landing-page';
 import { NotFoundPage } from './routes/not-found-page';
 import { ROUTE_TABLE, type LayoutName } from './routes/route-table';
 
-const LAYOUTS: Record<LayoutName, () => React.JSX.Element> = {
-  landing: LandingLayout,
-  home: HomeLayout,
-  upload: UploadLayout,
-  empty: EmptyLayout,
-  default: DefaultLayout,
+type LayoutRoute = Pick<RouteObject, 'element' | 'lazy'>;
+
+// Visitors first meet the empty layout (/login); the signed-in layouts load on demand.
+const LAYOUTS: Record<LayoutName, LayoutRoute> = {
+  landing: { lazy: async () => ({ Component: (await import('./layouts/landing-layout')).LandingLayout }) },
+  home: { lazy: async () => ({ Component: (await import('./layouts/home-layout')).HomeLayout }) },
+  upload: { lazy: async () => ({ Component: (await import('./layouts/upload-layout')).UploadLayout }) },
+  empty: { element: <EmptyLayout /> },
+  default: { element: <DefaultLayout /> },
 };
 
 function InitialLoading() {
@@ -31,13 +30,14 @@ function InitialLoading() {
 
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
   const layoutRoutes: RouteObject[] = (Object.keys(LAYOUTS) as LayoutName[]).map((layout) => {
-    const Layout = LAYOUTS[layout];
     const children: RouteObject[] = ROUTE_TABLE.filter((route) => route.layout === layout).map((route) => ({
       path: route.path,
       element: <FeaturePendingPage page={route.page} />,
     }));
-    if (layout === 'landing') children.unshift({ index: true, element: <LandingPage /> });
-    return { element: <Layout />, children };
+    if (layout === 'landing') {
+      children.unshift({ index: true, lazy: async () => ({ Component: (await import('./routes/landing-page')).LandingPage }) });
+    }
+    return { ...LAYOUTS[layout], children };
   });
 
   return [
