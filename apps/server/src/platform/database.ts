@@ -34,6 +34,16 @@ export async function runMigrations(pool: pg.Pool, migrationsFolder = MIGRATIONS
   }
 }
 
+/** A real round trip to the database; false when it cannot be reached. */
+export async function pingPool(pool: pg.Pool): Promise<boolean> {
+  try {
+    await pool.query('SELECT 1');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function describeUrl(url: string): string {
   try {
     const u = new URL(url);
@@ -75,14 +85,7 @@ export async function openDatabase(config: Config, log: Logger): Promise<Databas
     db: drizzle(pool, { schema }),
     pool,
     description,
-    async ping() {
-      try {
-        await pool.query('SELECT 1');
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    ping: () => pingPool(pool),
     async close() {
       await pool.end().catch((error: unknown) => log.warn({ err: error }, 'closing the pool failed'));
       await embedded?.stop();

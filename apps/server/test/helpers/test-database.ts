@@ -4,7 +4,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { inject } from 'vitest';
 import * as schema from '../../src/db/schema.js';
-import { runMigrations, type Database } from '../../src/platform/database.js';
+import { pingPool, runMigrations, type Database } from '../../src/platform/database.js';
 
 export interface TestDatabase extends Database {
   url: string;
@@ -39,14 +39,7 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
     pool,
     db: drizzle(pool, { schema }),
     description: name,
-    async ping() {
-      try {
-        await pool.query('SELECT 1');
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    ping: () => pingPool(pool),
     close,
     async drop() {
       await close();

@@ -12,7 +12,7 @@ export function RouteError() {
   return (
     <MessageBox
       opened
-      title={t('common.error')}
+      title={t('errors.pageFailedTitle')}
       message={message}
       buttonLabel={t('common.reload')}
       onClose={() => window.location.reload()}

@@ -21,8 +21,8 @@ import {
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
-import { Footer } from './footer';
 import { Header } from './header';
+import { ShellMain } from './page-with-footer';
 
 const LIBRARY = [
   { to: '/', key: 'nav.home', icon: IconHome },
@@ -76,10 +76,9 @@ export function HomeLayout() {
           </NavLink>
         </ScrollArea>
       </AppShell.Navbar>
-      <AppShell.Main id="main">
+      <ShellMain>
         <Outlet />
-        <Footer />
-      </AppShell.Main>
+      </ShellMain>
     </AppShell>
   );
 }

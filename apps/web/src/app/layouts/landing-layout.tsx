@@ -1,8 +1,7 @@
 // "landing" layout: header without sidebar, page, footer.
-import { AppShell, Container } from '@mantine/core';
-import { Outlet } from 'react-router';
-import { Footer } from './footer';
+import { AppShell } from '@mantine/core';
 import { Header } from './header';
+import { ShellMain } from './page-with-footer';
 
 export function LandingLayout() {
   return (
@@ -10,12 +9,7 @@ export function LandingLayout() {
       <AppShell.Header>
         <Header />
       </AppShell.Header>
-      <AppShell.Main id="main">
-        <Container size="xl" py="lg">
-          <Outlet />
-        </Container>
-        <Footer />
-      </AppShell.Main>
+      <ShellMain />
     </AppShell>
   );
 }

@@ -1,10 +1,10 @@
 // "upload" layout: header with the provider sections Dashboard, Analytics and Editor. They are
 // navigation links (with aria-current), styled as tabs.
-import { AppShell, Box, Container, Group, UnstyledButton } from '@mantine/core';
+import { AppShell, Box, Group, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation } from 'react-router';
-import { Footer } from './footer';
+import { Link, useLocation } from 'react-router';
 import { Header } from './header';
+import { ShellMain } from './page-with-footer';
 import classes from './upload-layout.module.css';
 
 const SECTIONS = [
@@ -38,12 +38,7 @@ export function UploadLayout() {
           ))}
         </Group>
       </AppShell.Header>
-      <AppShell.Main id="main">
-        <Container size="xl" py="lg">
-          <Outlet />
-        </Container>
-        <Footer />
-      </AppShell.Main>
+      <ShellMain />
     </AppShell>
   );
 }
