@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -13,6 +14,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { APP_DESCRIPTION, APP_TITLE } from '@ipsv/contracts/app';
+import { PAGE_VIEWS_PER_MINUTE } from '@ipsv/contracts/page-views';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { createPageViewsRepository } from './modules/page-views/page-views.repository.js';
 import { pageViewsRoutes } from './modules/page-views/page-views.routes.js';
@@ -32,6 +34,8 @@ export interface AppOptions {
   logger: FastifyBaseLogger;
   webDistDir: string;
   trustProxy?: boolean;
+  /** Requests per minute and client address on the anonymous write endpoints. */
+  pageViewsPerMinute?: number;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -65,6 +69,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
+  // Limits are set per route (in-memory per process: each process enforces its own share).
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      Object.assign(new Error(`Too many requests. Try again in ${context.after}.`), { statusCode: 429 }),
+  });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -81,7 +91,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes({ ping, version: APP_VERSION }));
   await app.register(sessionRoutes(sessions));
   await app.register(surgeryTypesRoutes(createSurgeryTypesRepository(db)));
-  await app.register(pageViewsRoutes({ pageViews, sessions }));
+  await app.register(
+    pageViewsRoutes({ pageViews, sessions, perMinute: options.pageViewsPerMinute ?? PAGE_VIEWS_PER_MINUTE }),
+  );
   await registerWebApp(app, options.webDistDir);
 
   return app;

@@ -107,6 +107,24 @@ describe('POST /api/page-views', () => {
   });
 });
 
+describe('page-view rate limit', () => {
+  it('refuses a client that floods the log with 429 and a readable message, recording nothing more', async () => {
+    const limited = await buildTestApp(database, webDist, { pageViewsPerMinute: 3 });
+    const send = (ip: string) =>
+      limited.inject({ method: 'POST', url: '/api/page-views', payload: { path: '/flood' }, remoteAddress: ip });
+    const statuses = [];
+    for (let i = 0; i < 5; i += 1) statuses.push((await send('127.0.0.2')).statusCode);
+    expect(statuses).toEqual([204, 204, 204, 429, 429]);
+    const refused = await send('127.0.0.2');
+    expect(refused.json().error.code).toBe('RATE_LIMITED');
+    expect(refused.json().error.message).toMatch(/^Too many requests\. Try again in/);
+    // another visitor is not affected
+    expect((await send('127.0.0.3')).statusCode).toBe(204);
+    await limited.close();
+    expect((await pageViewPaths()).filter((p) => p === '/flood')).toHaveLength(4);
+  });
+});
+
 describe('errors and routing', () => {
   it('answers unknown /api paths with a JSON 404', async () => {
     const response = await app.inject({ url: '/api/does-not-exist' });

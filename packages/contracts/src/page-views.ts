@@ -2,6 +2,8 @@
 import { z } from 'zod';
 
 export const PAGE_VIEW_PATH_MAX = 2048;
+/** Per client address; a person navigating never comes close, a script filling the log does. */
+export const PAGE_VIEWS_PER_MINUTE = 120;
 
 export const recordPageViewSchema = z.object({
   path: z

@@ -14,6 +14,10 @@ export async function createWebDist(): Promise<string> {
   return dir;
 }
 
-export async function buildTestApp(database: Pick<TestDatabase, 'db' | 'ping'>, webDistDir: string) {
-  return buildApp({ database, logger: pino({ level: 'silent' }), webDistDir });
+export async function buildTestApp(
+  database: Pick<TestDatabase, 'db' | 'ping'>,
+  webDistDir: string,
+  options: { pageViewsPerMinute?: number } = {},
+) {
+  return buildApp({ database, logger: pino({ level: 'silent' }), webDistDir, ...options });
 }
