@@ -89,3 +89,14 @@ test('the API documentation is served', async ({ page }) => {
   await page.goto('/api/docs');
   await expect(page.getByText('Intelligent Platform for Surgery Videos API')).toBeVisible();
 });
+
+test('keyboard users can skip to the main content', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to main content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/#main$/);
+});
