@@ -1,5 +1,6 @@
-// One PostgreSQL server for the integration run: TEST_DATABASE_URL when set (any PostgreSQL 15+
-// where we may create databases), otherwise an embedded server in a temporary directory.
+// One PostgreSQL server for the integration run: TEST_DATABASE_URL or DATABASE_URL when set (any
+// PostgreSQL 15+ where we may create databases; each test file makes and drops its own database),
+// otherwise an embedded server in a temporary directory.
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,7 +15,7 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
-  const external = process.env.TEST_DATABASE_URL;
+  const external = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
   if (external) {
     project.provide('adminDatabaseUrl', external);
     return;
