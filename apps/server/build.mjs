@@ -1,8 +1,10 @@
 // Bundles the server and the workspace packages it imports into dist/main.js; npm dependencies
 // stay external and load from node_modules.
+import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 await build({
+  absWorkingDir: fileURLToPath(new URL('.', import.meta.url)),
   entryPoints: ['src/main.ts'],
   outfile: 'dist/main.js',
   bundle: true,
@@ -16,7 +18,7 @@ await build({
       name: 'externalise-npm-packages',
       setup(b) {
         b.onResolve({ filter: /^[^./]/ }, (args) =>
-          args.path.startsWith('@ipsv/') ? undefined : { path: args.path, external: true },
+          args.kind === 'entry-point' || args.path.startsWith('@ipsv/') ? undefined : { path: args.path, external: true },
         );
       },
     },

@@ -28,6 +28,10 @@ async function main(): Promise<void> {
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let stopping = false;
 
+  // Set once start-up is under way; a signal during start-up waits for it before stopping, so a
+  // PostgreSQL that is still starting is not left behind.
+  let startup: Promise<void> = Promise.resolve();
+
   const shutdown = async (signal: string) => {
     // npm forwards the terminal's Ctrl-C, so the same signal often arrives twice: ignore repeats
     // and rely on the timeout below if shutting down hangs.
@@ -39,6 +43,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }, 20_000).unref();
     try {
+      await startup.catch(() => undefined);
       await app?.close();
       await database?.close();
       log.info('stopped');
@@ -55,7 +60,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  try {
+  startup = (async () => {
     database = await openDatabase(config, log);
     log.info({ database: database.description }, 'database ready, migrations applied');
     if (stopping) return;
@@ -66,7 +71,11 @@ async function main(): Promise<void> {
       trustProxy: config.TRUST_PROXY,
     });
     await app.listen({ port: config.PORT, host: config.HOST });
+  })();
+  try {
+    await startup;
   } catch (error) {
+    if (stopping) return; // the shutdown handler finishes the job
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') {
       log.fatal(`Port ${config.PORT} is already in use. Set PORT to another port and start again.`);
@@ -77,6 +86,7 @@ async function main(): Promise<void> {
     await database?.close().catch(() => undefined);
     process.exit(1);
   }
+  if (stopping || !app) return;
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const url = config.PUBLIC_URL ?? `http://localhost:${port}`;

@@ -111,6 +111,23 @@ describe('npm start with the embedded PostgreSQL', () => {
   });
 });
 
+describe('stopping during start-up', () => {
+  it('waits for the embedded PostgreSQL it is starting, then stops it', async () => {
+    const freshDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ipsv-early-'));
+    await fs.chmod(freshDir, 0o755);
+    try {
+      const server = start({ DATA_DIR: freshDir });
+      // stop while the first start is still initialising the data directory
+      await expect.poll(() => server.lines.some((l) => l.includes('first start')), { interval: 20 }).toBe(true);
+      expect(await stop(server)).toBe(0);
+      expect(server.lines.some((l) => l.includes('"stopped"'))).toBe(true);
+      expect(postgresProcessesFor(path.join(freshDir, 'pg'))).toEqual([]);
+    } finally {
+      await fs.rm(freshDir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('configuration', () => {
   it('stops at start with a message naming each bad variable', async () => {
     const server = start({ DATA_DIR: dataDir, PORT: 'eighty', LOG_LEVEL: 'loud' });
