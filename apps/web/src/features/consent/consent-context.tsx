@@ -25,9 +25,9 @@ interface ConsentContextValue {
 const ConsentContext = createContext<ConsentContextValue | null>(null);
 
 export function ConsentProvider({ children }: { children: ReactNode }) {
-  const [consent, setConsent] = useState<Consent | null>(() => readConsent());
+  const [consent, setConsent] = useState<Consent | null>(readConsent);
   // The first dialog is visible initially, until a choice has been stored.
-  const [dialog, setDialog] = useState<ConsentDialog>(() => (readConsent() ? 'none' : 'consent'));
+  const [dialog, setDialog] = useState<ConsentDialog>(consent ? 'none' : 'consent');
 
   useEffect(() => {
     // A choice made in another tab applies here too.
