@@ -2,7 +2,7 @@
 // paths show the not-found page.
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SURGERY_TYPE_SEED } from '@ipsv/contracts/surgery-types';
@@ -29,7 +29,8 @@ function renderAt(path: string) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [path] });
   render(
-    <MantineProvider>
+    // env="test" turns off Mantine's transitions, which never finish in jsdom.
+    <MantineProvider env="test">
       <QueryClientProvider client={queryClient}>
         <ConsentProvider>
           <RouterProvider router={router} />
@@ -75,6 +76,21 @@ describe('routes for a signed-in user', () => {
     const links = [...sections.querySelectorAll('a')];
     expect(links.map((link) => link.textContent)).toEqual(['Dashboard', 'Analytics', 'Editor']);
     expect(links.map((link) => link.getAttribute('aria-current'))).toEqual([null, null, 'page']);
+  });
+
+  it('the surgery menu lists the procedures and specialties from the server, each opening its search', async () => {
+    stubApi(user);
+    const router = renderAt('/history');
+    fireEvent.click(await screen.findByRole('button', { name: 'Surgeries' }));
+    expect(await screen.findByText('Procedures')).toBeTruthy();
+    expect(screen.getByText('Specialties')).toBeTruthy();
+    const items = await screen.findAllByRole('menuitem');
+    expect(items.map((item) => item.textContent)).toEqual(
+      SURGERY_TYPE_SEED.filter((type) => type.id !== 0).map((type) => type.name),
+    );
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Hernia' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?surgeryType=5'));
+    expect(router.state.location.pathname).toBe('/video-search');
   });
 
   it('the header shows the signed-in user and a Sign out button', async () => {

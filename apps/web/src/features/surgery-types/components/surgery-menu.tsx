@@ -7,16 +7,15 @@ import { Link } from 'react-router';
 import { SURGERY_TYPE_ALL, type SurgeryType } from '@ipsv/contracts/surgery-types';
 import { useSurgeryTypes } from '../api/get-surgery-types';
 
-export function surgeryTypeLabel(t: (key: string, options?: { defaultValue: string }) => string, type: SurgeryType) {
-  return t(`surgeryTypes.${type.id}`, { defaultValue: type.name });
-}
-
 export function SurgeryMenu() {
   const { t } = useTranslation();
   const { data, isPending, isError } = useSurgeryTypes();
   const types = data?.surgeryTypes ?? [];
-  const procedures = types.filter((type) => type.kind === 'procedure' && type.id !== SURGERY_TYPE_ALL);
-  const specialties = types.filter((type) => type.kind === 'specialty');
+  // "All" is a search filter, not something to pick from a menu.
+  const groups: { label: string; items: SurgeryType[] }[] = [
+    { label: t('header.procedures'), items: types.filter((type) => type.kind === 'procedure' && type.id !== SURGERY_TYPE_ALL) },
+    { label: t('header.specialties'), items: types.filter((type) => type.kind === 'specialty') },
+  ];
 
   return (
     <Menu position="bottom-start" width={260} shadow="md" withinPortal>
@@ -33,18 +32,16 @@ export function SurgeryMenu() {
         )}
         {isError && <Menu.Item disabled>{t('header.surgeryMenuError')}</Menu.Item>}
         {!isPending && !isError && types.length === 0 && <Menu.Item disabled>{t('header.surgeryMenuEmpty')}</Menu.Item>}
-        {procedures.length > 0 && <Menu.Label>{t('header.procedures')}</Menu.Label>}
-        {procedures.map((type) => (
-          <Menu.Item key={type.id} component={Link} to={`/video-search?surgeryType=${type.id}`}>
-            {surgeryTypeLabel(t, type)}
-          </Menu.Item>
-        ))}
-        {specialties.length > 0 && <Menu.Label>{t('header.specialties')}</Menu.Label>}
-        {specialties.map((type) => (
-          <Menu.Item key={type.id} component={Link} to={`/video-search?surgeryType=${type.id}`}>
-            {surgeryTypeLabel(t, type)}
-          </Menu.Item>
-        ))}
+        {groups
+          .filter((group) => group.items.length > 0)
+          .map((group) => [
+            <Menu.Label key={group.label}>{group.label}</Menu.Label>,
+            ...group.items.map((type) => (
+              <Menu.Item key={type.id} component={Link} to={`/video-search?surgeryType=${type.id}`}>
+                {t(`surgeryTypes.${type.id}`, { defaultValue: type.name })}
+              </Menu.Item>
+            )),
+          ])}
       </Menu.Dropdown>
     </Menu>
   );
