@@ -25,9 +25,8 @@ import { createSurgeryTypesRepository } from './modules/surgery-types/surgery-ty
 import { surgeryTypesRoutes } from './modules/surgery-types/surgery-types.routes.js';
 import type { Database } from './platform/database.js';
 import { registerErrorHandler } from './platform/http-errors.js';
+import { APP_VERSION } from './platform/version.js';
 import { registerWebApp } from './platform/web-app.js';
-
-export const APP_VERSION = process.env.npm_package_version ?? '0.1.0';
 
 export interface AppOptions {
   database: Pick<Database, 'db' | 'ping'>;

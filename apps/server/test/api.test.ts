@@ -32,7 +32,7 @@ describe('GET /api/health', () => {
   it('reports ok after a real database round trip', async () => {
     const response = await app.inject({ url: '/api/health' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ status: 'ok', database: 'ok' });
+    expect(response.json()).toMatchObject({ status: 'ok', database: 'ok', version: '0.1.0' });
   });
 
   it('answers 503 when the database cannot be reached', async () => {
