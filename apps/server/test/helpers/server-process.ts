@@ -1,6 +1,6 @@
 // Starts the built server (dist/main.js) as a real process and reads its JSON log lines.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { SERVER_ROOT } from '../../src/platform/paths.js';
@@ -70,8 +70,4 @@ export function postgresProcessesFor(pgDataDir: string): number[] {
     }
   }
   return pids;
-}
-
-export function mainJsExists(): boolean {
-  return existsSync(MAIN_JS);
 }
