@@ -1,12 +1,12 @@
-// Bundles the server and the workspace packages it imports into dist/main.js; npm dependencies
+// Bundles the server and the workspace packages it imports into dist/main.js (and the admin command into dist/make-admin.js); npm dependencies
 // stay external and load from node_modules.
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 await build({
   absWorkingDir: fileURLToPath(new URL('.', import.meta.url)),
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  entryPoints: { main: 'src/main.ts', 'make-admin': 'src/cli/make-admin.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',

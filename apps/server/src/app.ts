@@ -19,11 +19,24 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { createPageViewsRepository } from './modules/page-views/page-views.repository.js';
 import { pageViewsRoutes } from './modules/page-views/page-views.routes.js';
 import { createPageViewsService } from './modules/page-views/page-views.service.js';
+import type { FederatedProvider } from '@ipsv/contracts/auth';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { createAuthService } from './modules/auth/auth.service.js';
+import { codeEmail, type CodeEmailKind } from './modules/auth/auth-emails.js';
+import { federatedRoutes } from './modules/auth/federated.routes.js';
 import { sessionRoutes } from './modules/session/session.routes.js';
-import { createAnonymousSessionService } from './modules/session/session.service.js';
+import { createSessionService } from './modules/session/session.service.js';
+import { createUsersRepository } from './modules/users/users.repository.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+import { createUsersService } from './modules/users/users.service.js';
 import { createSurgeryTypesRepository } from './modules/surgery-types/surgery-types.repository.js';
 import { surgeryTypesRoutes } from './modules/surgery-types/surgery-types.routes.js';
+import { CODE_LIFETIME_SECONDS, createAuth, loadAuthSecret, type CodePurpose, type FederatedSettings } from './platform/auth.js';
 import type { Database } from './platform/database.js';
+import type { Mailer } from './platform/mail.js';
+import { createRateLimiter } from './platform/rate-limiter.js';
+import type { Storage } from './platform/storage.js';
+import { AppError } from './platform/app-error.js';
 import { registerErrorHandler } from './platform/http-errors.js';
 import { APP_VERSION } from './platform/version.js';
 import { registerWebApp } from './platform/web-app.js';
@@ -35,6 +48,36 @@ export interface AppOptions {
   trustProxy?: boolean;
   /** Requests per minute and client address on the anonymous write endpoints. */
   pageViewsPerMinute?: number;
+  /** The address users open; cookies, links in emails and trusted origins derive from it. */
+  publicUrl: string;
+  mailer: Mailer;
+  storage: Storage;
+  authSecret?: string;
+  adminEmail?: string;
+  totpIssuer?: string;
+  federated?: FederatedSettings;
+  /** Multiplies the sign-in and code rate limits (1 in production). */
+  rateLimitScale?: number;
+}
+
+const CODE_EMAIL_KIND: Record<CodePurpose, CodeEmailKind> = {
+  'email-verification': 'confirmSignUp',
+  'forget-password': 'resetPassword',
+  'sign-in': 'signInCode',
+  'change-email': 'verifyContact',
+};
+
+const PROVIDER_NAMES: Record<Exclude<FederatedProvider, 'oidc'>, string> = {
+  google: 'Google',
+  apple: 'Apple',
+  facebook: 'Facebook',
+  amazon: 'Amazon',
+};
+
+/** State-changing API calls must come from our own pages (SameSite cookies are the first guard). */
+function isForeignOrigin(origin: string | undefined, allowed: Set<string>): boolean {
+  if (!origin) return false; // Not a browser's cross-site request (browsers always send Origin there).
+  return !allowed.has(origin);
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -83,12 +126,57 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
+  const publicOrigin = new URL(options.publicUrl).origin;
+  app.addHook('onRequest', async (request) => {
+    if (['GET', 'HEAD', 'OPTIONS'].includes(request.method) || !request.url.startsWith('/api/')) return;
+    const allowed = new Set([publicOrigin, `${request.protocol}://${request.headers.host ?? ''}`]);
+    if (isForeignOrigin(request.headers.origin, allowed)) {
+      throw new AppError('FORBIDDEN', 'This request did not come from this site.');
+    }
+  });
+
   const { db, ping } = options.database;
-  const sessions = createAnonymousSessionService();
+  const usersRepository = createUsersRepository(db);
+  const limiter = createRateLimiter(db, options.rateLimitScale ?? 1);
+  if (options.adminEmail) {
+    const admin = await usersRepository.findByEmail(options.adminEmail);
+    if (admin && admin.role !== 'admin') await usersRepository.update(admin.id, { role: 'admin' });
+  }
+  const federated = options.federated ?? {};
+  const auth = createAuth(db, {
+    baseURL: options.publicUrl,
+    secret: await loadAuthSecret(db, options.authSecret),
+    totpIssuer: options.totpIssuer ?? APP_TITLE,
+    federated,
+    log: options.logger,
+    async sendCode(email, code, purpose) {
+      const user = await usersRepository.findByEmail(email);
+      const kind = purpose === 'email-verification' && user?.registration !== 'self' ? 'verifyContact' : CODE_EMAIL_KIND[purpose];
+      await options.mailer.send(codeEmail(kind, { email, firstName: user?.firstName, language: user?.language }, code, CODE_LIFETIME_SECONDS / 60));
+    },
+  });
+  const sessions = createSessionService(auth);
+  const authService = createAuthService({ auth, users: usersRepository, limiter, adminEmail: options.adminEmail });
+  const usersService = createUsersService({
+    users: usersRepository,
+    storage: options.storage,
+    mailer: options.mailer,
+    auth,
+    publicUrl: options.publicUrl,
+  });
+  const providers = [
+    ...(['google', 'apple', 'facebook', 'amazon'] as const)
+      .filter((id) => federated[id])
+      .map((id) => ({ id, name: PROVIDER_NAMES[id] })),
+    ...(federated.oidc ? [{ id: 'oidc' as const, name: federated.oidc.name }] : []),
+  ];
   const pageViews = createPageViewsService(createPageViewsRepository(db));
 
   await app.register(healthRoutes({ ping, version: APP_VERSION }));
-  await app.register(sessionRoutes(sessions));
+  await app.register(sessionRoutes(sessions, authService));
+  await app.register(authRoutes({ auth: authService, sessions, providers }));
+  await app.register(federatedRoutes(auth, limiter, options.publicUrl));
+  await app.register(usersRoutes({ users: usersService, sessions }));
   await app.register(surgeryTypesRoutes(createSurgeryTypesRepository(db)));
   await app.register(
     pageViewsRoutes({ pageViews, sessions, perMinute: options.pageViewsPerMinute ?? PAGE_VIEWS_PER_MINUTE }),

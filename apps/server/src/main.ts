@@ -1,10 +1,14 @@
 // Entry point: validates configuration, opens the database (embedded unless DATABASE_URL is set),
 // serves the API and the web app, and shuts everything down cleanly on SIGINT/SIGTERM.
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './platform/config.js';
 import { openDatabase, type Database } from './platform/database.js';
 import { createLogger } from './platform/logger.js';
+import { federatedSettings } from './platform/federated-config.js';
+import { createOutboxMailer, createSmtpMailer } from './platform/mail.js';
+import { createLocalStorage } from './platform/storage.js';
 import { DEFAULT_WEB_DIST_DIR } from './platform/paths.js';
 
 function readConfig(): Config {
@@ -69,6 +73,16 @@ async function main(): Promise<void> {
       logger: log,
       webDistDir: config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST_DIR,
       trustProxy: config.TRUST_PROXY,
+      publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+      mailer: config.SMTP_URL
+        ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM)
+        : createOutboxMailer(path.join(config.dataDir, 'outbox'), config.MAIL_FROM, log),
+      storage: createLocalStorage(path.join(config.dataDir, 'media')),
+      authSecret: config.AUTH_SECRET,
+      adminEmail: config.ADMIN_EMAIL,
+      totpIssuer: config.TOTP_ISSUER,
+      federated: federatedSettings(config),
+      rateLimitScale: config.RATE_LIMIT_SCALE,
     });
     await app.listen({ port: config.PORT, host: config.HOST });
   })();

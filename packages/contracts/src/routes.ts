@@ -4,6 +4,7 @@
  * /terms because the login page's footer links there (see docs/ARCHITECTURE.md). */
 export const PUBLIC_PATHS: readonly string[] = ['/login', '/terms'];
 export const LOGIN_PATH = '/login';
+export const TERMS_PATH = '/terms';
 
 export function isPublicPath(pathname: string): boolean {
   const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;

@@ -25,6 +25,25 @@ export const configSchema = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   WEB_DIST_DIR: z.string().optional(),
+  // Accounts and mail
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().min(3).default('Intelligent Platform for Surgery Videos <no-reply@localhost>'),
+  ADMIN_EMAIL: z.email().optional(),
+  TOTP_ISSUER: z.string().min(1).default('Intelligent Platform for Surgery Videos'),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  APPLE_CLIENT_ID: z.string().optional(),
+  APPLE_CLIENT_SECRET: z.string().optional(),
+  FACEBOOK_CLIENT_ID: z.string().optional(),
+  FACEBOOK_CLIENT_SECRET: z.string().optional(),
+  AMAZON_CLIENT_ID: z.string().optional(),
+  AMAZON_CLIENT_SECRET: z.string().optional(),
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  OIDC_NAME: z.string().min(1).default('Hospital sign-in'),
+  RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;

@@ -2,7 +2,9 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { buildApp } from '../../src/app.js';
+import { buildApp, type AppOptions } from '../../src/app.js';
+import { createOutboxMailer } from '../../src/platform/mail.js';
+import { createLocalStorage } from '../../src/platform/storage.js';
 import type { TestDatabase } from './test-database.js';
 
 /** A web build stand-in: the SPA fallback only needs an index.html and one hashed asset. */
@@ -14,10 +16,30 @@ export async function createWebDist(): Promise<string> {
   return dir;
 }
 
+export const TEST_PUBLIC_URL = 'http://localhost:3000';
+
+/**
+ * The app on a test database. Mail goes to a temporary outbox and media to a temporary folder
+ * unless the test passes its own (the accounts tests pass an SMTP mailer to a real SMTP server).
+ */
 export async function buildTestApp(
   database: Pick<TestDatabase, 'db' | 'ping'>,
   webDistDir: string,
-  options: { pageViewsPerMinute?: number } = {},
+  options: Partial<Omit<AppOptions, 'database' | 'webDistDir'>> = {},
 ) {
-  return buildApp({ database, logger: pino({ level: 'silent' }), webDistDir, ...options });
+  const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'ipsv-app-'));
+  const logger = pino({ level: 'silent' });
+  const app = await buildApp({
+    database,
+    logger,
+    webDistDir,
+    publicUrl: TEST_PUBLIC_URL,
+    mailer: createOutboxMailer(path.join(scratch, 'outbox'), 'test@localhost', logger),
+    storage: createLocalStorage(path.join(scratch, 'media')),
+    ...options,
+  });
+  app.addHook('onClose', async () => {
+    await fs.rm(scratch, { recursive: true, force: true });
+  });
+  return app;
 }

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema } from '@ipsv/contracts/errors';
 import { recordPageViewSchema } from '@ipsv/contracts/page-views';
+import { webHeaders } from '../session/session.http.js';
 import type { SessionService } from '../session/session.service.js';
 import type { PageViewsService } from './page-views.service.js';
 
@@ -23,8 +24,8 @@ export function pageViewsRoutes(deps: {
         },
       },
       async (request, reply) => {
-        const user = await deps.sessions.currentUser(request.headers);
-        await deps.pageViews.record(request.body.path, user);
+        const current = await deps.sessions.current(webHeaders(request));
+        await deps.pageViews.record(request.body.path, current?.user ?? null);
         return reply.status(204).send(null);
       },
     );

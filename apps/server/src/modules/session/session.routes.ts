@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { sessionResponseSchema } from '@ipsv/contracts/session';
+import type { AuthService } from '../auth/auth.service.js';
+import { callerOf, sendCookies, webHeaders } from './session.http.js';
 import type { SessionService } from './session.service.js';
 
-export function sessionRoutes(sessions: SessionService): FastifyPluginAsyncZod {
+export function sessionRoutes(sessions: SessionService, auth: AuthService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/session',
@@ -16,21 +17,17 @@ export function sessionRoutes(sessions: SessionService): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
-        return { user: await sessions.currentUser(request.headers) };
+        const current = await sessions.current(webHeaders(request));
+        return { user: current?.user ?? null };
       },
     );
     app.delete(
       '/api/session',
-      {
-        schema: {
-          tags: ['session'],
-          summary: 'Sign out on this device',
-          response: { 204: z.null().describe('Signed out') },
-        },
-      },
+      { schema: { tags: ['session'], summary: 'Sign out on this device' } },
       async (request, reply) => {
-        await sessions.signOut(request.headers);
-        return reply.status(204).send(null);
+        const { cookies } = await auth.signOut(callerOf(request));
+        sendCookies(reply, cookies);
+        return reply.status(204).send();
       },
     );
   };

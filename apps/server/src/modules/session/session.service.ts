@@ -1,20 +1,39 @@
-// Who is asking. Accounts (better-auth) will resolve the session cookie here; until then every
-// request is from a visitor who is not signed in.
+// Who is asking: the better-auth session behind the request's cookie, as the user the web app and
+// the other services see.
 import type { SessionUser } from '@ipsv/contracts/session';
+import { TERMS_VERSION, type Role } from '@ipsv/contracts/users';
+import type { Auth } from '../../platform/auth.js';
+import { pictureUrl } from '../users/users.service.js';
 
-export interface SessionService {
-  currentUser(headers: Record<string, string | string[] | undefined>): Promise<SessionUser | null>;
-  /** Ends the caller's session; ending a session that does not exist is not an error. */
-  signOut(headers: Record<string, string | string[] | undefined>): Promise<void>;
+export interface CurrentSession {
+  user: SessionUser;
+  sessionId: string;
 }
 
-export function createAnonymousSessionService(): SessionService {
+export interface SessionService {
+  current(headers: Headers): Promise<CurrentSession | null>;
+}
+
+export function createSessionService(auth: Auth): SessionService {
   return {
-    async currentUser() {
-      return null;
-    },
-    async signOut() {
-      // Nobody can be signed in yet, so there is nothing to end.
+    async current(headers) {
+      const result = await auth.api.getSession({ headers }).catch(() => null);
+      if (!result) return null;
+      const { user, session } = result;
+      return {
+        sessionId: session.id,
+        user: {
+          id: user.id,
+          email: user.email,
+          emailVerified: user.emailVerified,
+          firstName: user.firstName ?? null,
+          lastName: user.lastName ?? null,
+          role: (user.role ?? 'viewer') as Role,
+          termsAccepted: user.termsVersion === TERMS_VERSION,
+          twoFactorEnabled: Boolean(user.twoFactorEnabled),
+          pictureUrl: pictureUrl(user.id, user.pictureKey ?? null),
+        },
+      };
     },
   };
 }
