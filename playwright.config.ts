@@ -6,6 +6,10 @@ import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `ipsv-e2e-${process.pid}`);
+const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2526);
+// Set once in the main process; the test workers inherit it and read the mail from there.
+process.env.E2E_MAIL_DIR ??= path.join(os.tmpdir(), `ipsv-e2e-mail-${process.pid}`);
+const mailDir = process.env.E2E_MAIL_DIR;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -25,12 +29,33 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
-  webServer: {
-    command: 'node apps/server/dist/main.js',
-    url: `http://127.0.0.1:${port}/api/health`,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    reuseExistingServer: false,
-    timeout: 60_000,
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
-  },
+  webServer: [
+    {
+      // A real SMTP server receives the app's mail (confirmation and reset codes).
+      command: 'node e2e/support/smtp-sink.mjs',
+      port: smtpPort,
+      env: { E2E_MAIL_DIR: mailDir, E2E_SMTP_PORT: String(smtpPort) },
+      reuseExistingServer: false,
+      timeout: 20_000,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    },
+    {
+      command: 'node apps/server/dist/main.js',
+      url: `http://127.0.0.1:${port}/api/health`,
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true`,
+        ADMIN_EMAIL: 'admin@e2e-hospital.org',
+        // Every journey signs up from 127.0.0.1.
+        RATE_LIMIT_SCALE: '20',
+      },
+      reuseExistingServer: false,
+      timeout: 60_000,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+    },
+  ],
 });

@@ -1,6 +1,7 @@
 // Pages a visitor can reach have no serious or critical accessibility violations (axe-core).
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { createSignedInAccount } from './support/accounts';
 
 for (const path of ['/login', '/terms', '/no/such/page']) {
   test(`${path} passes axe-core`, async ({ page }) => {
@@ -14,13 +15,10 @@ for (const path of ['/login', '/terms', '/no/such/page']) {
   });
 }
 
-// The signed-in layouts (landing, home, upload). Accounts arrive in a later issue, so the session
-// answer is supplied by the test; everything else is the real server.
-for (const path of ['/', '/watch-later', '/upload']) {
+// The signed-in layouts (landing, home, upload) and the account pages, with a real account.
+for (const path of ['/', '/watch-later', '/upload', '/analytics/security', '/analytics/pi']) {
   test(`${path} (signed in) passes axe-core`, async ({ page }) => {
-    await page.route('**/api/session', (route) =>
-      route.fulfill({ json: { user: { id: 'u1', email: 'ada@example.org', emailVerified: true, firstName: 'Ada', lastName: 'Lovelace' } } }),
-    );
+    await createSignedInAccount(page.request);
     await page.addInitScript(() =>
       localStorage.setItem('consent', JSON.stringify({ necessary: true, performance: false, advertising: false })),
     );

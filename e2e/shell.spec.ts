@@ -23,7 +23,9 @@ test('the login page links to the terms, which a visitor may read', async ({ pag
   await page.getByRole('link', { name: 'Terms of use' }).click();
   await expect(page).toHaveURL(/\/terms$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Terms of use' })).toBeVisible();
-  await expect(page.getByText('Nothing here yet')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: /Patient privacy and de-identification/ })).toBeVisible();
+  // A visitor reads the terms; only a signed-in user is asked to accept them.
+  await expect(page.getByRole('button', { name: 'I accept' })).toHaveCount(0);
 });
 
 test('title, description and footer follow the spec', async ({ page }) => {

@@ -36,9 +36,21 @@ describe('route guard', () => {
     expect(await navigate('/terms')).toBeNull();
   });
 
-  it('lets a signed-in user go anywhere', async () => {
-    answerSession({ id: 'u1', email: 'a@b.co', emailVerified: true, firstName: 'A', lastName: 'B' });
+  const user = { id: 'u1', email: 'a@b.co', emailVerified: true, firstName: 'A', lastName: 'B', role: 'viewer', twoFactorEnabled: false, pictureUrl: null };
+
+  it('lets a signed-in user who accepted the terms go anywhere but /login', async () => {
+    answerSession({ ...user, termsAccepted: true });
     expect(await navigate('/watch-later')).toBeNull();
+    expect(await navigate('/terms')).toBeNull();
+    expect(await navigate('/login')).toEqual({ status: 302, location: '/' });
+  });
+
+  it('sends a user who has not accepted the current terms to /terms', async () => {
+    answerSession({ ...user, termsAccepted: false });
+    for (const path of ['/', '/upload', '/analytics/security/']) {
+      expect(await navigate(path), path).toEqual({ status: 302, location: '/terms' });
+    }
+    expect(await navigate('/terms')).toBeNull();
   });
 
   it('asks the server once and reuses the answer for the next navigations', async () => {

@@ -22,7 +22,7 @@ export async function renderWithProviders(ui: ReactNode) {
   await initTestI18n();
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
-    <MantineProvider>
+    <MantineProvider env="test">
       <QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>
     </MantineProvider>,
   );

@@ -1,5 +1,6 @@
 // The route tree: spec section 2 routes grouped by layout under a guarded root.
 import type { QueryClient } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LoadingScreen } from '../components/loading-screen';
@@ -23,6 +24,18 @@ const LAYOUTS: Record<LayoutName, LayoutRoute> = {
   default: { element: <DefaultLayout /> },
 };
 
+type PageModule = () => Promise<{ Component: ComponentType }>;
+
+/** Pages that exist; every other route of the table shows its honest empty state. */
+export const PAGES: Partial<Record<string, PageModule>> = {
+  login: async () => ({ Component: (await import('../features/auth/routes/login-page')).LoginPage }),
+  terms: async () => ({ Component: (await import('../features/terms/routes/terms-page')).TermsPage }),
+  security: async () => ({ Component: (await import('../features/account/routes/security-page')).SecurityPage }),
+  personalInformation: async () => ({ Component: (await import('../features/account/routes/profile-page')).ProfilePage }),
+  user: async () => ({ Component: (await import('../features/account/routes/user-page')).UserPage }),
+  adminUsers: async () => ({ Component: (await import('../features/admin/routes/admin-users-page')).AdminUsersPage }),
+};
+
 function InitialLoading() {
   const { t } = useTranslation();
   return <LoadingScreen label={t('common.loading')} />;
@@ -30,10 +43,10 @@ function InitialLoading() {
 
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
   const layoutRoutes: RouteObject[] = (Object.keys(LAYOUTS) as LayoutName[]).map((layout) => {
-    const children: RouteObject[] = ROUTE_TABLE.filter((route) => route.layout === layout).map((route) => ({
-      path: route.path,
-      element: <FeaturePendingPage page={route.page} />,
-    }));
+    const children: RouteObject[] = ROUTE_TABLE.filter((route) => route.layout === layout).map((route) => {
+      const page = PAGES[route.page];
+      return page ? { path: route.path, lazy: page } : { path: route.path, element: <FeaturePendingPage page={route.page} /> };
+    });
     if (layout === 'landing') {
       children.unshift({ index: true, lazy: async () => ({ Component: (await import('./routes/landing-page')).LandingPage }) });
     }

@@ -1,10 +1,12 @@
-// Sign in / sign out slot of the header, driven by GET /api/session.
-import { Button, Group, Text } from '@mantine/core';
+// Sign in / account slot of the header, driven by GET /api/session: the user's picture and name
+// open a menu with their pages and Sign out.
+import { Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { IconLogout, IconShieldLock, IconUser, IconUsers } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { sessionQuery } from '../../features/session/api/get-session';
-import { signOut } from '../../features/session/api/sign-out';
+import { UserAvatar } from '../../components/user-avatar';
+import { sessionQuery, signOut } from '../../lib/session';
 
 export function AuthSlot() {
   const { t } = useTranslation();
@@ -20,17 +22,41 @@ export function AuthSlot() {
       </Button>
     );
   }
+  const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email;
   return (
     <Group gap="xs" wrap="nowrap">
-      <Text size="sm" visibleFrom="sm">
-        {[user.firstName, user.lastName].filter(Boolean).join(' ') || user.email}
-      </Text>
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <UnstyledButton aria-label={t('header.accountMenu')}>
+            <Group gap="xs" wrap="nowrap">
+              <UserAvatar pictureUrl={user.pictureUrl} firstName={user.firstName} lastName={user.lastName} size="sm" alt="" />
+              <Text size="sm" visibleFrom="sm">
+                {name}
+              </Text>
+            </Group>
+          </UnstyledButton>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item component={Link} to="/analytics/pi" leftSection={<IconUser size={16} />}>
+            {t('pages.personalInformation.title')}
+          </Menu.Item>
+          <Menu.Item component={Link} to="/analytics/security" leftSection={<IconShieldLock size={16} />}>
+            {t('pages.security.title')}
+          </Menu.Item>
+          {user.role === 'admin' && (
+            <Menu.Item component={Link} to="/admin/users" leftSection={<IconUsers size={16} />}>
+              {t('pages.adminUsers.title')}
+            </Menu.Item>
+          )}
+        </Menu.Dropdown>
+      </Menu>
       <Button
         variant="default"
         size="sm"
+        leftSection={<IconLogout size={16} />}
         onClick={async () => {
           await signOut();
-          await queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
+          queryClient.clear();
           await navigate('/login');
         }}
       >

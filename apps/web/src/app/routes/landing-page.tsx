@@ -2,10 +2,12 @@
 // videos are published).
 import { Button, Card, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAward, IconStack2, IconUpload } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { Page } from '../../components/page';
+import { sessionQuery } from '../../lib/session';
 
 const PROMOS = [
   { key: 'collections', icon: IconStack2 },
@@ -15,6 +17,9 @@ const PROMOS = [
 
 export function LandingPage() {
   const { t } = useTranslation();
+  const role = useQuery(sessionQuery).data?.user?.role;
+  // Providers go straight to uploading; viewers ask for the role from their profile.
+  const providerLink = role === 'provider' || role === 'admin' ? '/upload' : '/analytics/pi#provider';
   return (
     <Page title={t('landing.heroTitle')} appHome>
       <Text size="lg" maw={760}>
@@ -34,7 +39,7 @@ export function LandingPage() {
                 {t(`landing.${promo.key}Text`)}
               </Text>
               {promo.key === 'provider' && (
-                <Button component={Link} to="/upload" variant="light" mt="xs" w="fit-content">
+                <Button component={Link} to={providerLink} variant="light" mt="xs" w="fit-content">
                   {t('landing.providerTitle')}
                 </Button>
               )}

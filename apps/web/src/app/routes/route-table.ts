@@ -43,4 +43,6 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/readme', layout: 'default', page: 'readme' },
   { path: '/user/:userId', layout: 'home', page: 'user' },
   { path: '/video/:videoId', layout: 'home', page: 'video' },
+  // Not in the spec: where an administrator manages roles and provider requests.
+  { path: '/admin/users', layout: 'home', page: 'adminUsers' },
 ];

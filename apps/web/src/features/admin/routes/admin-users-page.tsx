@@ -1,0 +1,186 @@
+// /admin/users: an administrator searches users, changes roles, decides provider requests and
+// creates accounts (a temporary password is emailed; the user sets their own at first sign-in).
+import { Alert, Badge, Button, Card, Checkbox, Group, Pagination, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { emailSchema, REQUIRED_MESSAGE } from '@ipsv/contracts/auth';
+import { ROLES, type Role } from '@ipsv/contracts/users';
+import { EmptyState } from '../../../components/empty-state';
+import { Page } from '../../../components/page';
+import { sessionQuery } from '../../../lib/session';
+import { useErrorText } from '../../../lib/use-error-text';
+import { translateMessage } from '../../../lib/validation-messages';
+import { adminCalls, adminUsersQuery } from '../api/admin-calls';
+
+function CreateUserForm({ onCreated }: { onCreated: () => Promise<void> }) {
+  const { t, i18n } = useTranslation();
+  const errorText = useErrorText();
+  const [error, setError] = useState<string | null>(null);
+  const [created, setCreated] = useState<string | null>(null);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { email: '', firstName: '', lastName: '', role: 'provider' as Role },
+    validateInputOnBlur: true,
+    validate: {
+      email: (value) => {
+        const result = emailSchema.safeParse(value);
+        return result.success ? null : translateMessage(t, result.error.issues[0]?.message ?? REQUIRED_MESSAGE);
+      },
+      firstName: (value) => (value.trim() ? null : translateMessage(t, REQUIRED_MESSAGE)),
+      lastName: (value) => (value.trim() ? null : translateMessage(t, REQUIRED_MESSAGE)),
+    },
+  });
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <form
+        noValidate
+        onSubmit={form.onSubmit(async (values) => {
+          setError(null);
+          setCreated(null);
+          try {
+            const user = await adminCalls.create({ ...values, email: emailSchema.parse(values.email), language: i18n.language });
+            setCreated(user.email);
+            form.reset();
+            await onCreated();
+          } catch (caught) {
+            setError(errorText(caught));
+          }
+        })}
+      >
+        <Stack gap="sm">
+          <Title order={2} size="h4">
+            {t('admin.createTitle')}
+          </Title>
+          <Text size="sm">{t('admin.createHint')}</Text>
+          {error && (
+            <Alert color="red" variant="light" role="alert">
+              {error}
+            </Alert>
+          )}
+          {created && (
+            <Alert color="teal" variant="light" role="status">
+              {t('admin.created', { email: created })}
+            </Alert>
+          )}
+          <Group grow align="flex-start">
+            <TextInput label={t('auth.fields.email')} type="email" required {...form.getInputProps('email')} />
+            <TextInput label={t('auth.fields.givenName')} required {...form.getInputProps('firstName')} />
+            <TextInput label={t('auth.fields.familyName')} required {...form.getInputProps('lastName')} />
+            <Select label={t('admin.role')} data={ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }))} allowDeselect={false} {...form.getInputProps('role')} />
+          </Group>
+          <Button type="submit" w="fit-content">
+            {t('admin.create')}
+          </Button>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+export function AdminUsersPage() {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const queryClient = useQueryClient();
+  const session = useQuery(sessionQuery);
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 300);
+  const [pendingOnly, setPendingOnly] = useState(false);
+  const [page, setPage] = useState(1);
+  const [error, setError] = useState<string | null>(null);
+  const isAdmin = session.data?.user?.role === 'admin';
+  const users = useQuery({ ...adminUsersQuery({ search: debounced, pendingOnly, page }), enabled: isAdmin });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin', 'users'] });
+  const act = async (action: () => Promise<unknown>) => {
+    setError(null);
+    try {
+      await action();
+      await refresh();
+    } catch (caught) {
+      setError(errorText(caught));
+    }
+  };
+
+  if (!isAdmin) {
+    return (
+      <Page title={t('pages.adminUsers.title')}>
+        <EmptyState title={t('admin.onlyAdmins')} />
+      </Page>
+    );
+  }
+  return (
+    <Page title={t('pages.adminUsers.title')}>
+      <CreateUserForm onCreated={refresh} />
+      <Group align="flex-end">
+        <TextInput label={t('admin.search')} value={search} onChange={(e) => { setSearch(e.currentTarget.value); setPage(1); }} w={320} />
+        <Checkbox label={t('admin.pendingOnly')} checked={pendingOnly} onChange={(e) => { setPendingOnly(e.currentTarget.checked); setPage(1); }} />
+      </Group>
+      {error && (
+        <Alert color="red" variant="light" role="alert">
+          {error}
+        </Alert>
+      )}
+      {users.isError && <Text c="red.8">{errorText(users.error)}</Text>}
+      {users.data && users.data.users.length === 0 && <EmptyState title={t('admin.noUsers')} />}
+      {users.data && users.data.users.length > 0 && (
+        <Table.ScrollContainer minWidth={720}>
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('admin.name')}</Table.Th>
+                <Table.Th>{t('auth.fields.email')}</Table.Th>
+                <Table.Th>{t('admin.role')}</Table.Th>
+                <Table.Th>{t('admin.request')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {users.data.users.map((user) => (
+                <Table.Tr key={user.id}>
+                  <Table.Td>{`${user.firstName} ${user.lastName}`}</Table.Td>
+                  <Table.Td>
+                    <Group gap={6}>
+                      <Text size="sm">{user.email}</Text>
+                      {!user.emailVerified && <Badge size="xs" variant="outline" color="gray">{t('admin.unverified')}</Badge>}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>
+                    <Select
+                      aria-label={t('admin.roleOf', { email: user.email })}
+                      size="xs"
+                      w={140}
+                      data={ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
+                      value={user.role}
+                      allowDeselect={false}
+                      onChange={(role) => role && role !== user.role && act(() => adminCalls.setRole(user.id, role as Role))}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    {user.providerRequest === 'pending' ? (
+                      <Group gap="xs">
+                        <Button size="xs" onClick={() => act(() => adminCalls.decide(user.id, true))}>
+                          {t('admin.approve')}
+                        </Button>
+                        <Button size="xs" variant="default" onClick={() => act(() => adminCalls.decide(user.id, false))}>
+                          {t('admin.reject')}
+                        </Button>
+                      </Group>
+                    ) : user.providerRequest === 'rejected' ? (
+                      <Text size="sm">{t('admin.rejected')}</Text>
+                    ) : null}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {users.data && users.data.total > 25 && (
+        <Stack align="center">
+          <Pagination total={Math.ceil(users.data.total / 25)} value={page} onChange={setPage} />
+        </Stack>
+      )}
+    </Page>
+  );
+}

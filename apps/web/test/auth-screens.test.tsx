@@ -1,0 +1,158 @@
+// The login page's screens as a user meets them: live password rules, the confirm-password rule,
+// a disabled submit while anything is wrong, server messages in an alert, and the step changes.
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LoginPage } from '../src/features/auth/routes/login-page';
+import { renderWithProviders } from './render';
+
+type Reply = { status: number; body?: unknown };
+function stubApi(routes: Record<string, Reply | ((body: unknown) => Reply)>) {
+  const calls: { url: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+      calls.push({ url, body });
+      const route = routes[url];
+      const reply = typeof route === 'function' ? route(body) : (route ?? { status: 404, body: { error: { code: 'NOT_FOUND', message: 'no' } } });
+      return reply.status === 204
+        ? new Response(null, { status: 204 })
+        : new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+  return calls;
+}
+
+const providers = { '/api/auth/providers': { status: 200, body: { providers: [] } } };
+const assign = vi.fn();
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  assign.mockReset();
+});
+
+async function openSignUp() {
+  await renderWithProviders(<LoginPage />);
+  await userEvent.click(screen.getByRole('tab', { name: 'Create Account' }));
+  return screen.getByRole('button', { name: 'Create Account' });
+}
+
+describe('create account', () => {
+  it('lists each unmet password rule while typing and keeps submit disabled until the form is right', async () => {
+    stubApi(providers);
+    const submit = await openSignUp();
+    expect(screen.getByRole('heading', { name: 'Create a new account' })).toBeTruthy();
+    const password = screen.getByLabelText(/^Password/);
+    await userEvent.type(password, 'abc');
+    const rules = screen.getByTestId('password-rules');
+    expect(rules.textContent).toContain('Password must have at least 8 characters');
+    expect(rules.textContent).toContain('Password must have upper case letters');
+    expect(rules.textContent).toContain('Password must have numbers');
+    expect(rules.textContent).toContain('Password must have special characters');
+    expect(rules.textContent).not.toContain('lower case');
+    await userEvent.type(password, 'DEFG1!');
+    expect(screen.queryByTestId('password-rules')).toBeNull();
+    expect((submit as HTMLButtonElement).disabled).toBe(true);
+
+    const confirm = screen.getByLabelText(/^Confirm Password/);
+    await userEvent.type(confirm, 'abcD');
+    // Both fields touched: the mismatch shows at once.
+    expect(await screen.findByText('Your passwords must match')).toBeTruthy();
+    await userEvent.type(confirm, 'EFG1!');
+    await waitFor(() => expect(screen.queryByText('Your passwords must match')).toBeNull());
+
+    await userEvent.type(screen.getByLabelText(/^Email/), 'not-an-email');
+    fireEvent.blur(screen.getByLabelText(/^Email/));
+    expect(await screen.findByText('Please enter a valid email')).toBeTruthy();
+    expect((submit as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('sends trimmed values and the phone as dial code plus digits, then asks for the emailed code', async () => {
+    const calls = stubApi({ ...providers, '/api/auth/sign-up': { status: 204 } });
+    const submit = await openSignUp();
+    await userEvent.type(screen.getByLabelText(/^Email/), '  Ada@Hospital.org ');
+    await userEvent.type(screen.getByLabelText(/^Password/), 'Correct-Horse7');
+    await userEvent.type(screen.getByLabelText(/^Confirm Password/), 'Correct-Horse7');
+    await userEvent.type(screen.getByLabelText(/^Given Name/), ' Ada ');
+    await userEvent.type(screen.getByLabelText(/^Family Name/), 'Lovelace');
+    await userEvent.type(screen.getByLabelText(/^Phone Number/), '(555) 123-4567');
+    await waitFor(() => expect((submit as HTMLButtonElement).disabled).toBe(false));
+    await userEvent.click(submit);
+    expect(await screen.findByRole('heading', { name: 'Confirm Sign Up' })).toBeTruthy();
+    expect(screen.getByText('It may take a minute to arrive')).toBeTruthy();
+    const body = calls.find((call) => call.url === '/api/auth/sign-up')?.body;
+    expect(body).toEqual({ email: 'ada@hospital.org', password: 'Correct-Horse7', firstName: 'Ada', lastName: 'Lovelace', phoneNumber: '+15551234567', language: 'en-US' });
+  });
+});
+
+describe('confirm sign up', () => {
+  it('treats "User is already confirmed." on resend as success and returns to sign in', async () => {
+    stubApi({
+      ...providers,
+      '/api/auth/sign-up': { status: 204 },
+      '/api/auth/resend-code': { status: 409, body: { error: { code: 'CONFLICT', message: 'User is already confirmed.' } } },
+    });
+    const submit = await openSignUp();
+    await userEvent.type(screen.getByLabelText(/^Email/), 'ada@hospital.org');
+    await userEvent.type(screen.getByLabelText(/^Password/), 'Correct-Horse7');
+    await userEvent.type(screen.getByLabelText(/^Confirm Password/), 'Correct-Horse7');
+    await userEvent.type(screen.getByLabelText(/^Given Name/), 'Ada');
+    await userEvent.type(screen.getByLabelText(/^Family Name/), 'Lovelace');
+    await userEvent.click(submit);
+    await userEvent.click(await screen.findByRole('button', { name: 'Resend Code' }));
+    expect(await screen.findByRole('heading', { name: 'Sign in to your account' })).toBeTruthy();
+  });
+});
+
+describe('sign in', () => {
+  it('shows the server’s message in an alert on the form', async () => {
+    stubApi({ ...providers, '/api/auth/sign-in': { status: 401, body: { error: { code: 'UNAUTHORIZED', message: 'Incorrect username or password.' } } } });
+    await renderWithProviders(<LoginPage />);
+    await userEvent.type(screen.getByLabelText(/^Email/), 'ada@hospital.org');
+    await userEvent.type(screen.getByLabelText(/^Password/), 'whatever');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Incorrect username or password.');
+  });
+
+  it('asks for the authenticator code when the account has two-factor on', async () => {
+    stubApi({ ...providers, '/api/auth/sign-in': { status: 200, body: { step: 'confirmSignIn' } } });
+    await renderWithProviders(<LoginPage />);
+    await userEvent.type(screen.getByLabelText(/^Email/), 'ada@hospital.org');
+    await userEvent.type(screen.getByLabelText(/^Password/), 'Correct-Horse7');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('heading', { name: 'Confirm Sign In' })).toBeTruthy();
+  });
+
+  it('says the sign-in service is misconfigured when the server cannot answer', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    stubApi({ '/api/auth/providers': { status: 500, body: { error: { code: 'INTERNAL', message: 'internal server error' } } } });
+    await renderWithProviders(<LoginPage />);
+    expect(await screen.findByText('Configuration error (see console) – please contact the administrator')).toBeTruthy();
+    expect(consoleError).toHaveBeenCalled();
+    consoleError.mockRestore();
+  });
+
+  it('shows a button for each configured federated provider', async () => {
+    stubApi({ '/api/auth/providers': { status: 200, body: { providers: [{ id: 'google', name: 'Google' }, { id: 'oidc', name: 'St. Mary SSO' }] } } });
+    await renderWithProviders(<LoginPage />);
+    expect(await screen.findByRole('button', { name: 'Sign in with Google' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign in with St. Mary SSO' })).toBeTruthy();
+  });
+
+  it('resets a forgotten password: code, new password, back to sign in', async () => {
+    const calls = stubApi({ ...providers, '/api/auth/forgot-password': { status: 204 }, '/api/auth/reset-password': { status: 204 } });
+    await renderWithProviders(<LoginPage />);
+    await userEvent.click(screen.getByRole('button', { name: 'Forgot your password?' }));
+    expect(screen.getByRole('heading', { name: 'Reset your password' })).toBeTruthy();
+    await userEvent.type(screen.getByLabelText(/^Email/), 'ada@hospital.org');
+    await userEvent.click(screen.getByRole('button', { name: 'Send code' }));
+    await userEvent.type(await screen.findByLabelText(/^Confirmation Code/), '123456');
+    await userEvent.type(screen.getByLabelText(/^New Password/), 'Brand-New-Pass9');
+    await userEvent.type(screen.getByLabelText(/^Confirm Password/), 'Brand-New-Pass9');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Back to Sign In' }));
+    expect(await screen.findByRole('heading', { name: 'Sign in to your account' })).toBeTruthy();
+    expect(calls.find((call) => call.url === '/api/auth/reset-password')?.body).toEqual({ email: 'ada@hospital.org', code: '123456', password: 'Brand-New-Pass9' });
+  });
+});
