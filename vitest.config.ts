@@ -1,5 +1,6 @@
-// Vitest projects: `unit` (pure logic, fakes), `web` (React components in jsdom) and
-// `integration` (the server against a real PostgreSQL: embedded, or TEST_DATABASE_URL).
+// Vitest projects: `unit` (pure logic, fakes), `web` (React components in jsdom),
+// `integration` (the server against a real PostgreSQL: embedded, or TEST_DATABASE_URL) and
+// `media` (packages/media and packages/deid against real ffmpeg on generated videos).
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
@@ -33,6 +34,18 @@ export default defineConfig({
           // Two cores: integration files run after the fast suites, two at a time.
           maxWorkers: 2,
           sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
+          name: 'media',
+          include: ['packages/*/test/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          // ffmpeg uses both cores by itself: media files run after the database suites.
+          maxWorkers: 2,
+          sequence: { groupOrder: 2 },
         },
       },
     ],

@@ -1,0 +1,16 @@
+// The one interface every privacy detector implements, so the temporal decision can combine
+// them (scene classifier first, face/person and text detectors only where it is uncertain).
+import { type Frame } from '@ipsv/media/frame';
+
+export type Reason = 'out_of_body' | 'face' | 'person' | 'text';
+
+export interface Detector {
+  readonly name: string;
+  readonly version: string;
+  /** Which removal reason a high score of this detector stands for. */
+  readonly reason: Reason;
+  /** One score per frame in [0, 1]: the probability that the frame reveals the patient. */
+  score(frames: readonly Frame[]): Promise<number[]>;
+  /** Releases models and native resources. */
+  close?(): Promise<void>;
+}
