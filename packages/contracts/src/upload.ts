@@ -1,0 +1,29 @@
+// Upload limits of spec section 5 ("Upload guidance"), enforced on the content of the file by
+// packages/media and shown to the provider by the web app.
+export const UPLOAD_FORMATS = ['MOV', 'MP4', 'MPG', 'AVI'] as const;
+export type UploadFormat = (typeof UPLOAD_FORMATS)[number];
+
+/** 3,900MB as a file manager shows it (binary megabytes). */
+export const MAX_UPLOAD_BYTES = 3900 * 1024 * 1024;
+export const MIN_VIDEO_WIDTH = 1280;
+export const MIN_VIDEO_HEIGHT = 720;
+export const MIN_VIDEO_SECONDS = 5;
+
+export type UploadViolationCode = 'format' | 'resolution' | 'duration' | 'size' | 'orientation';
+
+export interface UploadViolation {
+  code: UploadViolationCode;
+  message: string;
+  /** The measured values behind the message, so the web can translate it. */
+  params: Record<string, string | number>;
+}
+
+export const uploadViolationMessages = {
+  format: () => 'This file is not in a supported format. Upload a MOV, MP4, MPG or AVI video.',
+  resolution: (p: { width: number; height: number }) =>
+    `The video is ${p.width}x${p.height}; the minimum resolution is 1,280x720 (HD or 4k recommended).`,
+  duration: (p: { seconds: number }) => `The video is ${p.seconds} seconds long; the minimum duration is 5 seconds.`,
+  size: (p: { megabytes: number }) => `The file is ${p.megabytes.toLocaleString('en-US')}MB; the maximum size is 3,900MB.`,
+  orientation: (p: { width: number; height: number }) =>
+    `The video is ${p.width > p.height ? 'landscape' : p.width === p.height ? 'square' : 'vertical'} (${p.width}x${p.height}); vertical and square videos are not accepted, please upload a landscape video.`,
+} as const;

@@ -1,0 +1,141 @@
+// Streams small decoded RGB frames with their timestamps straight from ffmpeg into the caller,
+// never to disk: a fast keyframe-only pass for the whole file, or a dense pass over a time range.
+import { spawn } from 'node:child_process';
+import { locateBinaries } from './binaries.js';
+import { MediaError } from './errors.js';
+import { type Frame } from './frame.js';
+import { lastErrorLine } from './run.js';
+
+export interface SampleOptions {
+  width: number;
+  height: number;
+  /** 'keyframes': decode only keyframes (whole file). 'dense': every frame, or `fps` per second, in [start, end). */
+  mode: 'keyframes' | 'dense';
+  fps?: number;
+  /** Seconds from the start of the file (dense mode). */
+  start?: number;
+  end?: number;
+  /** Decoder threads (0 = ffmpeg decides). Parallel samplers run best single-threaded. */
+  threads?: number;
+  signal?: AbortSignal;
+  /** 0-100, monotonic, from frame times over the sampled span. */
+  onProgress?: (percent: number) => void;
+  /** Needed for progress in keyframe mode: the file duration in seconds. */
+  durationSeconds?: number;
+  /** Kill ffmpeg when it produces nothing for this long (default 60 s). */
+  stallTimeoutMs?: number;
+}
+
+const SHOWINFO = /n:\s*\d+\s+pts:\s*-?\d+\s+pts_time:(-?[\d.]+)/;
+
+export async function* sampleFrames(file: string, options: SampleOptions): AsyncGenerator<Frame> {
+  const { width, height, mode, fps, start = 0, end, threads = 0, signal, onProgress, stallTimeoutMs = 60_000 } = options;
+  if (!(width > 0 && height > 0 && Number.isInteger(width) && Number.isInteger(height))) {
+    throw new MediaError('bad_argument', `Frame size must be positive integers, got ${width}x${height}`);
+  }
+  if (end !== undefined && !(end > start)) throw new MediaError('bad_argument', `The range end (${end}) must be after its start (${start})`);
+  if (signal?.aborted) throw new MediaError('cancelled', 'The operation was cancelled');
+
+  const { ffmpeg } = locateBinaries();
+  const args = ['-hide_banner', '-nostdin', '-loglevel', 'info', '-threads', String(threads)];
+  if (mode === 'keyframes') args.push('-skip_frame', 'nokey');
+  // Input seeking decodes from the keyframe before `start` and drops frames until `start`;
+  // output times then count from `start`, which is added back below. Without seeking, ffmpeg
+  // counts from the file's first frame, as cut and render do, so times agree across passes.
+  if (start > 0) args.push('-ss', String(start));
+  if (end !== undefined) args.push('-t', String(end - start));
+  args.push('-i', file, '-map', '0:v:0', '-an', '-sn', '-dn');
+  const filters = [];
+  if (mode === 'dense' && fps) filters.push(`fps=${fps}`);
+  filters.push(`scale=${width}:${height}:flags=area`, 'format=rgb24', 'showinfo');
+  args.push('-vf', filters.join(','), '-fps_mode', 'passthrough', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1');
+
+  const child = spawn(ffmpeg, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const frameBytes = width * height * 3;
+  const times: number[] = [];
+  let stderr = '';
+  let pending = '';
+  let failure: MediaError | null = null;
+  let wake: (() => void) | null = null;
+  const notify = () => {
+    wake?.();
+    wake = null;
+  };
+  const kill = (error: MediaError) => {
+    failure ??= error;
+    child.kill('SIGKILL');
+    notify();
+  };
+
+  let stallTimer = setTimeout(() => kill(new MediaError('timeout', `ffmpeg produced no frame for ${stallTimeoutMs / 1000} s`)), stallTimeoutMs);
+  const alive = () => {
+    clearTimeout(stallTimer);
+    stallTimer = setTimeout(() => kill(new MediaError('timeout', `ffmpeg produced no frame for ${stallTimeoutMs / 1000} s`)), stallTimeoutMs);
+  };
+  const onAbort = () => kill(new MediaError('cancelled', 'The operation was cancelled'));
+  signal?.addEventListener('abort', onAbort, { once: true });
+
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (text: string) => {
+    pending += text;
+    const lines = pending.split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) {
+      const match = SHOWINFO.exec(line);
+      if (match) {
+        times.push(Number(match[1]) + start);
+        notify();
+      } else if (line.trim()) stderr = (stderr + line + '\n').slice(-16_384);
+    }
+  });
+  let closed = false;
+  let exitCode: number | null = null;
+  const closedPromise = new Promise<void>((resolve) =>
+    child.on('close', (code) => {
+      closed = true;
+      exitCode = code;
+      notify();
+      resolve();
+    }),
+  );
+  child.on('error', (error) => kill(new MediaError('binary_missing', `Could not run ffmpeg: ${error.message}`)));
+
+  const span = mode === 'keyframes' ? (options.durationSeconds ?? 0) : (end ?? options.durationSeconds ?? 0) - start;
+  let lastPercent = -1;
+  const timeOf = async (index: number): Promise<number> => {
+    // showinfo's line for a frame can arrive after the frame's bytes: wait for it.
+    while (times.length <= index && !closed && !failure) await new Promise<void>((resolve) => (wake = resolve));
+    return times[index] ?? Number.NaN;
+  };
+
+  let index = 0;
+  let buffer: Buffer = Buffer.alloc(0);
+  try {
+    for await (const chunk of child.stdout as AsyncIterable<Buffer>) {
+      alive();
+      buffer = buffer.length ? Buffer.concat([buffer, chunk]) : chunk;
+      while (buffer.length >= frameBytes) {
+        const data = new Uint8Array(buffer.subarray(0, frameBytes));
+        buffer = buffer.subarray(frameBytes);
+        const time = await timeOf(index);
+        if (failure) throw failure;
+        index += 1;
+        if (onProgress && span > 0) {
+          const percent = Math.min(100, Math.max(0, Math.floor(((time - start) / span) * 100)));
+          if (percent > lastPercent) onProgress((lastPercent = percent));
+        }
+        yield { time, width, height, data, keyframe: mode === 'keyframes' };
+      }
+    }
+    await closedPromise;
+    if (failure) throw failure;
+    if (exitCode !== 0) {
+      throw new MediaError('ffmpeg_failed', `Decoding failed: ${lastErrorLine(stderr) || `exit code ${exitCode}`}`, stderr);
+    }
+    if (onProgress && lastPercent < 100) onProgress(100);
+  } finally {
+    clearTimeout(stallTimer);
+    signal?.removeEventListener('abort', onAbort);
+    if (!closed) child.kill('SIGKILL');
+  }
+}

@@ -1,0 +1,96 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cut } from '../src/cut.js';
+import { probe } from '../src/probe.js';
+import { sampleFrames } from '../src/sample-frames.js';
+import { colourOf, ffmpegSync, ffprobeJson, makeColourClip, tempDir, type ColourName } from './helpers/make-video.js';
+
+const { dir, cleanup } = tempDir();
+const source = join(dir, 'source.mp4');
+afterAll(cleanup);
+
+beforeAll(() => {
+  // 2 s each of red, green, blue, white, yellow at 25 fps = 250 frames, with what a camera or
+  // editing suite leaves in a file: title, creation time, GPS location, comment, device.
+  makeColourClip(join(dir, 'plain.mp4'), ['red', 'green', 'blue', 'white', 'yellow'], 2, 25, '640x360');
+  ffmpegSync([
+    '-i', join(dir, 'plain.mp4'), '-c', 'copy',
+    '-metadata', 'title=Cholecystectomy DOE JOHN',
+    '-metadata', 'creation_time=2026-03-02T10:11:12Z',
+    '-metadata', 'location=+48.8566+002.3522/',
+    '-metadata', 'comment=MRN 483920',
+    '-metadata', 'make=Olympus', '-metadata', 'model=VISERA',
+    '-metadata:s:v:0', 'creation_time=2026-03-02T10:11:12Z',
+    source,
+  ]);
+});
+
+const colourCounts = async (file: string) => {
+  const counts: Partial<Record<ColourName, number>> = {};
+  const order: ColourName[] = [];
+  for await (const frame of sampleFrames(file, { width: 16, height: 9, mode: 'dense' })) {
+    const colour = colourOf(frame.data);
+    counts[colour] = (counts[colour] ?? 0) + 1;
+    if (order.at(-1) !== colour) order.push(colour);
+  }
+  return { counts, order };
+};
+
+describe('cut', () => {
+  it('removes exactly the frames of the ranges, keeps the rest in order, and sound stays in sync', async () => {
+    expect(ffprobeJson<{ format: { tags: Record<string, string> } }>(['-show_format', source]).format.tags).toMatchObject({ title: 'Cholecystectomy DOE JOHN', comment: 'MRN 483920' });
+    const progress: number[] = [];
+    const out = join(dir, 'cut.mp4');
+    // All of green, the first 0.5 s of white (frames 150-161) and the last 0.24 s of yellow.
+    const result = await cut(source, [{ start: 6, end: 6.5 }, { start: 2, end: 4 }, { start: 9.76, end: 12 }], out, { onProgress: (p) => progress.push(p) });
+    expect(result.removed).toEqual([{ start: 2, end: 4 }, { start: 6, end: 6.5 }, { start: 9.76, end: 10 }]);
+    expect(result.kept).toEqual([{ start: 0, end: 2 }, { start: 4, end: 6 }, { start: 6.5, end: 9.76 }]);
+
+    const { counts, order } = await colourCounts(out);
+    expect(order).toEqual(['red', 'blue', 'white', 'yellow']);
+    expect(counts).toEqual({ red: 50, blue: 50, white: 37, yellow: 44 });
+
+    const info = await probe(out);
+    expect(info.video.frameCount).toBe(181);
+    expect(info.durationSeconds).toBeCloseTo(7.24, 1);
+    const streams = ffprobeJson<{ streams: { codec_type: string; duration: string }[] }>(['-show_streams', out]).streams;
+    const audio = streams.find((s) => s.codec_type === 'audio')!;
+    expect(Number(audio.duration)).toBeCloseTo(7.24, 1);
+    expect(progress.at(-1)).toBe(100);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+  });
+
+  it('leaves no container or stream metadata behind', async () => {
+    const out = join(dir, 'stripped.mp4');
+    await cut(source, [{ start: 0, end: 1 }], out);
+    const { format, streams } = ffprobeJson<{ format: { tags?: Record<string, string> }; streams: { tags?: Record<string, string> }[] }>(['-show_format', '-show_streams', out]);
+    const everyTag = JSON.stringify([format.tags ?? {}, ...streams.map((s) => s.tags ?? {})]);
+    for (const leaked of ['DOE', 'creation_time', 'location', '48.85', 'MRN', 'Olympus', 'VISERA', 'title', 'comment']) {
+      expect(everyTag).not.toContain(leaked);
+    }
+  });
+
+  it('can drop the sound', async () => {
+    const out = join(dir, 'silent.mp4');
+    await cut(source, [], out, { removeAudio: true });
+    const info = await probe(out);
+    expect(info.audio).toEqual([]);
+    expect(info.video.frameCount).toBe(250);
+  });
+
+  it('refuses to remove everything and bad ranges, and writes nothing', async () => {
+    const out = join(dir, 'nothing.mp4');
+    await expect(cut(source, [{ start: 0, end: 10 }], out)).rejects.toMatchObject({ code: 'bad_argument' });
+    await expect(cut(source, [{ start: 5, end: 4 }], out)).rejects.toMatchObject({ code: 'bad_argument' });
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('a cancelled cut leaves no partial file', async () => {
+    const controller = new AbortController();
+    const out = join(dir, 'cancelled.mp4');
+    const pending = cut(source, [{ start: 1, end: 2 }], out, { signal: controller.signal, onProgress: (p) => p > 0 && controller.abort() });
+    await expect(pending).rejects.toMatchObject({ code: 'cancelled' });
+    expect(readdirSync(dir).filter((f) => f.startsWith('cancelled'))).toEqual([]);
+  });
+});

@@ -1,0 +1,109 @@
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { poster, storyboard, storyboardVtt, thumbnails } from '../src/images.js';
+import { masterPlaylist, renderLadder, RUNGS, rungsFor, writeMasterPlaylist } from '../src/ladder.js';
+import { probe } from '../src/probe.js';
+import { sampleFrames } from '../src/sample-frames.js';
+import { colourOf, ffmpegSync, ffprobeJson, makeColourClip, tempDir } from './helpers/make-video.js';
+
+const { dir, cleanup } = tempDir();
+const source = join(dir, 'source.mp4');
+afterAll(cleanup);
+beforeAll(() => {
+  makeColourClip(join(dir, 'plain.mp4'), ['red', 'green', 'blue', 'white', 'yellow', 'red'], 3, 25, '1280x720');
+  ffmpegSync(['-i', join(dir, 'plain.mp4'), '-c', 'copy', '-metadata', 'title=DOE JOHN', '-metadata', 'creation_time=2026-03-02T10:11:12Z', source]);
+});
+
+describe('rungsFor', () => {
+  it('never upscales and always offers at least the smallest rung', () => {
+    expect(rungsFor(720).map((r) => r.name)).toEqual(['360p', '480p', '720p']);
+    expect(rungsFor(2160).map((r) => r.name)).toEqual(RUNGS.map((r) => r.name));
+    expect(rungsFor(240).map((r) => r.name)).toEqual(['360p']);
+  });
+});
+
+describe('renderLadder', () => {
+  it('renders SD renditions with the privacy ranges removed, as MP4 and playable HLS, from one pass', async () => {
+    const out = join(dir, 'ladder');
+    const progress: number[] = [];
+    const renditions = await renderLadder(source, out, rungsFor(480), { removeRanges: [{ start: 3, end: 6 }], onProgress: (p) => progress.push(p) });
+    expect(renditions.map((r) => [r.rung.name, r.width, r.height])).toEqual([['360p', 640, 360], ['480p', 854, 480]]);
+    expect(progress.at(-1)).toBe(100);
+
+    for (const r of renditions) {
+      const info = await probe(r.mp4);
+      expect(info.video).toMatchObject({ codec: 'h264', width: r.width, height: r.height });
+      expect(info.durationSeconds).toBeCloseTo(15, 0);
+      expect(info.audio).toHaveLength(1);
+      const tags = ffprobeJson<{ format: { tags?: Record<string, string> } }>(['-show_format', r.mp4]).format.tags ?? {};
+      expect(JSON.stringify(tags)).not.toMatch(/DOE|creation_time/);
+
+      // HLS: a VOD playlist of fMP4 segments of at most 6 s, every listed file present.
+      const playlist = readFileSync(r.playlist, 'utf8');
+      expect(playlist).toContain('#EXT-X-PLAYLIST-TYPE:VOD');
+      expect(playlist).toContain('#EXT-X-MAP:URI="init.mp4"');
+      expect(playlist).toContain('#EXT-X-ENDLIST');
+      const target = Number(/#EXT-X-TARGETDURATION:(\d+)/.exec(playlist)![1]);
+      expect(target).toBeLessThanOrEqual(6);
+      const segments = playlist.split('\n').filter((l) => l.endsWith('.m4s'));
+      expect(segments.length).toBe(3);
+      for (const s of segments) expect(existsSync(join(r.playlist, '..', s))).toBe(true);
+    }
+
+    // The playlist plays: decode it through ffmpeg's HLS reader, and no green (removed) frame is in it.
+    const colours = new Set<string>();
+    let frames = 0;
+    for await (const frame of sampleFrames(renditions[1]!.playlist, { width: 16, height: 9, mode: 'dense' })) {
+      colours.add(colourOf(frame.data));
+      frames += 1;
+    }
+    expect(frames).toBe(375);
+    expect([...colours].sort()).toEqual(['blue', 'red', 'white', 'yellow']);
+
+    const master = await writeMasterPlaylist(out, renditions, true);
+    expect(readFileSync(master, 'utf8')).toBe(masterPlaylist(renditions, true));
+    expect(readFileSync(master, 'utf8')).toMatch(/RESOLUTION=640x360,CODECS="avc1\.640028,mp4a\.40\.2"\n360p\/index\.m3u8\n#EXT-X-STREAM-INF:BANDWIDTH=\d+,RESOLUTION=854x480/);
+  });
+
+  it('cancelling leaves no half-written rendition', async () => {
+    const controller = new AbortController();
+    const out = join(dir, 'cancelled');
+    await expect(renderLadder(source, out, rungsFor(360), { signal: controller.signal, onProgress: (p) => p > 0 && controller.abort() })).rejects.toMatchObject({ code: 'cancelled' });
+    expect(readdirSync(join(out, '360p'))).toEqual([]);
+  });
+});
+
+describe('images', () => {
+  it('poster and thumbnails at chosen times, aspect kept', async () => {
+    const file = await poster(source, join(dir, 'poster.jpg'), 7.5, { height: 360 });
+    const info = ffprobeJson<{ streams: { width: number; height: number }[] }>(['-show_streams', file]).streams[0]!;
+    expect([info.width, info.height]).toEqual([640, 360]);
+    await expect(poster(source, join(dir, 'late.jpg'), 60)).rejects.toMatchObject({ code: 'bad_argument' });
+    const thumbs = await thumbnails(source, join(dir, 'thumbs'), { count: 3 });
+    expect(thumbs.map((t) => t.time)).toEqual([4.5, 9, 13.5]);
+    for (const t of thumbs) expect(existsSync(t.file)).toBe(true);
+  });
+
+  it('storyboard: one sprite of tiles and a WebVTT map that points into it', async () => {
+    const board = await storyboard(source, join(dir, 'board'), { minInterval: 2, tileWidth: 160, columns: 5 });
+    expect(board).toMatchObject({ tiles: 9, interval: 2, tileWidth: 160, tileHeight: 90 });
+    const sprite = ffprobeJson<{ streams: { width: number; height: number }[] }>(['-show_streams', board.sprite]).streams[0]!;
+    expect([sprite.width, sprite.height]).toEqual([800, 180]);
+    const vtt = readFileSync(board.vtt, 'utf8');
+    expect(vtt.startsWith('WEBVTT\n')).toBe(true);
+    expect(vtt).toContain('00:00:00.000 --> 00:00:02.000\nstoryboard.jpg#xywh=0,0,160,90');
+    expect(vtt).toContain('00:00:16.000 --> 00:00:18.000\nstoryboard.jpg#xywh=480,90,160,90');
+  });
+
+  it('the storyboard map covers the whole duration with consecutive cues', () => {
+    const vtt = storyboardVtt('s.jpg', 4, 2.5, 9, 100, 56, 2);
+    expect(vtt.split('\n').filter((l) => l.includes('-->'))).toEqual([
+      '00:00:00.000 --> 00:00:02.500',
+      '00:00:02.500 --> 00:00:05.000',
+      '00:00:05.000 --> 00:00:07.500',
+      '00:00:07.500 --> 00:00:09.000',
+    ]);
+    expect(vtt).toContain('s.jpg#xywh=100,56,100,56');
+  });
+});

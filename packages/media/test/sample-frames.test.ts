@@ -1,0 +1,76 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keyframeTimes } from '../src/probe.js';
+import { sampleFrames, type SampleOptions } from '../src/sample-frames.js';
+import { colourOf, makeColourClip, tempDir } from './helpers/make-video.js';
+
+const { dir, cleanup } = tempDir();
+const clip = join(dir, 'colours.mp4');
+afterAll(cleanup);
+beforeAll(() => {
+  // red 0-2 s, green 2-4 s, blue 4-6 s, white 6-8 s; keyframe every 2 s at 25 fps.
+  makeColourClip(clip, ['red', 'green', 'blue', 'white'], 2);
+});
+
+const collect = async (options: SampleOptions, file = clip) => {
+  const frames = [];
+  for await (const frame of sampleFrames(file, options)) frames.push(frame);
+  return frames;
+};
+
+describe('sampleFrames', () => {
+  it('keyframe pass: one small RGB frame per keyframe, at the keyframe times, with the right picture', async () => {
+    const progress: number[] = [];
+    const frames = await collect({ width: 32, height: 18, mode: 'keyframes', durationSeconds: 8, onProgress: (p) => progress.push(p) });
+    expect(frames.map((f) => f.time)).toEqual(await keyframeTimes(clip));
+    expect(frames.map((f) => colourOf(f.data))).toEqual(['red', 'green', 'blue', 'white']);
+    for (const f of frames) {
+      expect(f).toMatchObject({ width: 32, height: 18, keyframe: true });
+      expect(f.data.length).toBe(32 * 18 * 3);
+    }
+    expect(progress.at(-1)).toBe(100);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+  });
+
+  it('dense pass over a range: every frame or a chosen rate, exact times', async () => {
+    const all = await collect({ width: 16, height: 9, mode: 'dense', start: 1.8, end: 2.2 });
+    expect(all.map((f) => f.time.toFixed(2))).toEqual(['1.80', '1.84', '1.88', '1.92', '1.96', '2.00', '2.04', '2.08', '2.12', '2.16']);
+    // The boundary is frame-exact: the last red frame is at 1.96 s, the first green at 2.00 s.
+    expect(all.map((f) => colourOf(f.data))).toEqual([...Array(5).fill('red'), ...Array(5).fill('green')]);
+    const sparse = await collect({ width: 16, height: 9, mode: 'dense', fps: 2, start: 3, end: 6 });
+    expect(sparse.map((f) => f.time)).toEqual([3, 3.5, 4, 4.5, 5, 5.5]);
+  });
+
+  it('stops ffmpeg when the consumer stops early', async () => {
+    const started = Date.now();
+    for await (const frame of sampleFrames(clip, { width: 16, height: 9, mode: 'dense' })) {
+      expect(frame.time).toBe(0);
+      break;
+    }
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+
+  it('can be cancelled', async () => {
+    const controller = new AbortController();
+    const error = await (async () => {
+      for await (const frame of sampleFrames(clip, { width: 16, height: 9, mode: 'dense', signal: controller.signal })) {
+        if (frame.time > 1) controller.abort();
+      }
+    })().catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'cancelled' });
+  });
+
+  it('a file that is not a video fails with a readable error', async () => {
+    const bad = join(dir, 'bad.mp4');
+    writeFileSync(bad, 'not a video at all');
+    const error = await collect({ width: 16, height: 9, mode: 'keyframes' }, bad).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'ffmpeg_failed' });
+    expect((error as Error).message).toMatch(/^Decoding failed: /);
+  });
+
+  it('refuses a nonsensical frame size or range', async () => {
+    await expect(collect({ width: 0, height: 9, mode: 'dense' })).rejects.toMatchObject({ code: 'bad_argument' });
+    await expect(collect({ width: 16, height: 9, mode: 'dense', start: 3, end: 2 })).rejects.toMatchObject({ code: 'bad_argument' });
+  });
+});
