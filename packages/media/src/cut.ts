@@ -1,9 +1,11 @@
 // Removes time ranges from a video, frame-exactly from the picture and sample-exactly from the
 // sound, and writes a file with no container metadata: the de-identified master.
-import { rename, rm } from 'node:fs/promises';
+import { mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { locateBinaries } from './binaries.js';
+import { type CutPart, planCopyCut } from './cut-plan.js';
 import { MediaError } from './errors.js';
-import { probe, type ProbeResult } from './probe.js';
+import { keyframeTimes, probe, type ProbeResult } from './probe.js';
 import { keepFilterGraph, keptRanges, normaliseRanges, STRIP_METADATA, type TimeRange } from './ranges.js';
 import { percentReporter, runTool } from './run.js';
 
@@ -19,6 +21,11 @@ export interface CutOptions {
   timeoutMs?: number;
   /** Reuse a probe the caller already has. */
   info?: ProbeResult;
+  /**
+   * 'copy': copy untouched GOPs and re-encode only around the cuts (H.264 8-bit 4:2:0 sources);
+   * 'reencode': encode everything; 'auto' (default): copy when the source allows it.
+   */
+  method?: 'auto' | 'copy' | 'reencode';
 }
 
 export interface CutResult {
@@ -26,7 +33,14 @@ export interface CutResult {
   removed: TimeRange[];
   kept: TimeRange[];
   durationSeconds: number;
+  method: 'copy' | 'reencode';
+  /** Seconds of picture copied as they were (no generation loss, no encoding time). */
+  copiedSeconds: number;
 }
+
+/** Sources whose untouched GOPs can be joined with x264-encoded pictures around the cuts. */
+export const canCopyGops = (info: ProbeResult): boolean =>
+  info.video.codec === 'h264' && info.video.pixelFormat === 'yuv420p' && info.video.rotation === 0 && info.video.fps > 0;
 
 export const cut = async (file: string, ranges: readonly TimeRange[], output: string, options: CutOptions = {}): Promise<CutResult> => {
   const info = options.info ?? (await probe(file, { signal: options.signal }));
@@ -35,6 +49,20 @@ export const cut = async (file: string, ranges: readonly TimeRange[], output: st
   if (kept.length === 0) throw new MediaError('bad_argument', 'Nothing would be left of the video after removing these ranges');
   const withAudio = !options.removeAudio && info.audio.length > 0;
   const keptSeconds = kept.reduce((sum, r) => sum + (r.end - r.start), 0);
+  const method = options.method ?? 'auto';
+  if (method === 'copy' && !canCopyGops(info)) {
+    throw new MediaError('bad_argument', `GOPs of this source cannot be copied (${info.video.codec} ${info.video.pixelFormat}); re-encode it`);
+  }
+  if (method !== 'reencode' && canCopyGops(info)) {
+    const keyframes = [...(await keyframeTimes(file, { signal: options.signal })), info.durationSeconds];
+    const parts = planCopyCut(kept, keyframes);
+    const copiedSeconds = parts.filter((p) => p.kind === 'copy').reduce((sum, p) => sum + (p.end - p.start), 0);
+    if (copiedSeconds > 0 || method === 'copy') {
+      await copyCut(file, parts, kept, withAudio, output, info, { ...options, keptSeconds });
+      options.onProgress?.(100);
+      return { output, removed, kept, durationSeconds: keptSeconds, method: 'copy', copiedSeconds };
+    }
+  }
 
   const { ffmpeg } = locateBinaries();
   // Write beside the target and rename at the end: a crash never leaves a half file under the real name.
@@ -64,5 +92,98 @@ export const cut = async (file: string, ranges: readonly TimeRange[], output: st
     throw error;
   }
   options.onProgress?.(100);
-  return { output, removed, kept, durationSeconds: keptSeconds };
+  return { output, removed, kept, durationSeconds: keptSeconds, method: 'reencode', copiedSeconds: 0 };
+};
+
+/**
+ * Every part becomes an MPEG-TS file (H.264 in Annex B form, so each part carries its own
+ * parameter sets): copied parts straight from the source, edge parts encoded by x264 at the
+ * source's size and rate. The parts are joined by stream copy and the sound, cut from the source
+ * sample-exactly, is encoded once beside them.
+ */
+const copyCut = async (
+  file: string,
+  parts: readonly CutPart[],
+  kept: readonly TimeRange[],
+  withAudio: boolean,
+  output: string,
+  info: ProbeResult,
+  options: CutOptions & { keptSeconds: number },
+) => {
+  const { ffmpeg } = locateBinaries();
+  const work = await mkdtemp(join(dirname(output), '.cut-'));
+  const partial = `${output}.partial.mp4`;
+  const { signal } = options;
+  const timeoutMs = options.timeoutMs ?? 6 * 60 * 60_000;
+  const fps = info.video.fps;
+  // Progress: parts in proportion to their encoding cost (copying is nearly free), then the join.
+  const cost = (p: CutPart) => (p.end - p.start) * (p.kind === 'copy' ? 0.05 : 1);
+  const totalCost = parts.reduce((sum, p) => sum + cost(p), 0) + options.keptSeconds * 0.05;
+  let done = 0;
+  const band = (weight: number) => {
+    const from = (done / totalCost) * 95;
+    const to = ((done + weight) / totalCost) * 95;
+    done += weight;
+    return percentReporter(1, options.onProgress, from, to);
+  };
+  try {
+    // One stream-copy pass splits the source at the keyframes where copied parts start and end:
+    // the segment muxer cuts exactly at keyframe packets, so every copied part is whole GOPs.
+    const boundaries = [...new Set(parts.filter((p) => p.kind === 'copy').flatMap((p) => [p.start, p.end]))]
+      .filter((t) => t > 0 && t < info.durationSeconds)
+      .sort((a, b) => a - b);
+    const segmentStarts = [0, ...boundaries];
+    const copyCost = parts.filter((p) => p.kind === 'copy').reduce((sum, p) => sum + cost(p), 0);
+    if (copyCost > 0) {
+      const report = band(copyCost);
+      await runTool(ffmpeg, [
+        '-hide_banner', '-nostdin', '-y', '-v', 'error', '-progress', 'pipe:2', '-nostats',
+        '-i', file, '-map', '0:v:0', '-c', 'copy', '-bsf:v', 'h264_mp4toannexb', ...STRIP_METADATA,
+        '-f', 'segment', '-segment_format', 'mpegts', '-reset_timestamps', '1',
+        // A quarter frame early: the split happens at the first keyframe at or after the time.
+        ...(boundaries.length ? ['-segment_times', boundaries.map((t) => (t - 0.25 / fps).toFixed(6)).join(',')] : []),
+        join(work, 'gop-%05d.ts'),
+      ], { signal, timeoutMs, onTime: (t) => report(t / info.durationSeconds) });
+    }
+    const files: string[] = [];
+    for (const [i, part] of parts.entries()) {
+      if (part.kind === 'copy') {
+        const index = segmentStarts.findIndex((t) => Math.abs(t - part.start) < 1e-3);
+        files.push(join(work, `gop-${String(index).padStart(5, '0')}.ts`));
+        continue;
+      }
+      const target = join(work, `part-${String(i).padStart(5, '0')}.ts`);
+      const seconds = part.end - part.start;
+      const report = band(cost(part));
+      await runTool(ffmpeg, [
+        '-hide_banner', '-nostdin', '-y', '-v', 'error', '-progress', 'pipe:2', '-nostats', '-threads', String(options.threads ?? 0),
+        '-ss', part.start.toFixed(6), '-i', file, '-t', seconds.toFixed(6),
+        '-map', '0:v:0', '-an', '-c:v', 'libx264', '-preset', options.preset ?? 'veryfast', '-crf', String(options.crf ?? 18),
+        '-pix_fmt', 'yuv420p', '-r', String(fps), ...STRIP_METADATA, '-f', 'mpegts', target,
+      ], { signal, timeoutMs, onTime: (t) => report(t / seconds) });
+      files.push(target);
+    }
+    const list = join(work, 'parts.txt');
+    await writeFile(list, files.map((f) => `file '${f.replace(/'/g, "'\\''")}'`).join('\n'));
+    const report = band(options.keptSeconds * 0.05);
+    await runTool(ffmpeg, [
+      '-hide_banner', '-nostdin', '-y', '-v', 'error', '-progress', 'pipe:2', '-nostats',
+      '-f', 'concat', '-safe', '0', '-i', list,
+      ...(withAudio ? ['-i', file, '-filter_complex', audioOnlyGraph(kept), '-map', '0:v:0', '-map', '[aout]', '-c:a', 'aac', '-b:a', '160k'] : ['-map', '0:v:0', '-an']),
+      // SEI messages can carry what a camera or video tower wrote (timecode, device, user data).
+      '-c:v', 'copy', '-bsf:v', 'filter_units=remove_types=6', '-r', String(fps), ...STRIP_METADATA, '-movflags', '+faststart', partial,
+    ], { signal, timeoutMs, onTime: (t) => report(t / options.keptSeconds) });
+    await rename(partial, output);
+  } catch (error) {
+    await rm(partial, { force: true });
+    throw error;
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+};
+
+/** The kept sound of input 1, joined: [aout]. */
+const audioOnlyGraph = (kept: readonly TimeRange[]): string => {
+  const trims = kept.map(({ start, end }, i) => `[1:a:0]atrim=start=${start.toFixed(6)}:end=${end.toFixed(6)},asetpts=PTS-STARTPTS[a${i}]`);
+  return [...trims, `${kept.map((_, i) => `[a${i}]`).join('')}concat=n=${kept.length}:v=0:a=1[aout]`].join(';');
 };

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cut } from '../src/cut.js';
@@ -38,12 +38,15 @@ const colourCounts = async (file: string) => {
 };
 
 describe('cut', () => {
-  it('removes exactly the frames of the ranges, keeps the rest in order, and sound stays in sync', async () => {
+  it.each(['reencode', 'copy'] as const)('%s: removes exactly the frames of the ranges, keeps the rest in order, and sound stays in sync', async (method) => {
     expect(ffprobeJson<{ format: { tags: Record<string, string> } }>(['-show_format', source]).format.tags).toMatchObject({ title: 'Cholecystectomy DOE JOHN', comment: 'MRN 483920' });
     const progress: number[] = [];
-    const out = join(dir, 'cut.mp4');
+    const out = join(dir, `cut-${method}.mp4`);
     // All of green, the first 0.5 s of white (frames 150-161) and the last 0.24 s of yellow.
-    const result = await cut(source, [{ start: 6, end: 6.5 }, { start: 2, end: 4 }, { start: 9.76, end: 12 }], out, { onProgress: (p) => progress.push(p) });
+    const result = await cut(source, [{ start: 6, end: 6.5 }, { start: 2, end: 4 }, { start: 9.76, end: 12 }], out, { method, onProgress: (p) => progress.push(p) });
+    expect(result.method).toBe(method);
+    // Keyframes every 2 s: the red and blue GOPs are copied whole; 6.5-9.76 s holds one keyframe only.
+    expect(result.copiedSeconds).toBeCloseTo(method === 'copy' ? 4 : 0, 5);
     expect(result.removed).toEqual([{ start: 2, end: 4 }, { start: 6, end: 6.5 }, { start: 9.76, end: 10 }]);
     expect(result.kept).toEqual([{ start: 0, end: 2 }, { start: 4, end: 6 }, { start: 6.5, end: 9.76 }]);
 
@@ -63,7 +66,11 @@ describe('cut', () => {
 
   it('leaves no container or stream metadata behind', async () => {
     const out = join(dir, 'stripped.mp4');
-    await cut(source, [{ start: 0, end: 1 }], out);
+    const result = await cut(source, [{ start: 0, end: 1 }], out);
+    expect(result.method).toBe('copy');
+    // SEI user data inside the picture stream (encoders, cameras and towers write there) is gone too.
+    expect(readFileSync(source).includes('x264 - core')).toBe(true);
+    expect(readFileSync(out).includes('x264 - core')).toBe(false);
     const { format, streams } = ffprobeJson<{ format: { tags?: Record<string, string> }; streams: { tags?: Record<string, string> }[] }>(['-show_format', '-show_streams', out]);
     const everyTag = JSON.stringify([format.tags ?? {}, ...streams.map((s) => s.tags ?? {})]);
     for (const leaked of ['DOE', 'creation_time', 'location', '48.85', 'MRN', 'Olympus', 'VISERA', 'title', 'comment']) {
@@ -73,7 +80,7 @@ describe('cut', () => {
 
   it('can drop the sound', async () => {
     const out = join(dir, 'silent.mp4');
-    await cut(source, [], out, { removeAudio: true });
+    await cut(source, [], out, { removeAudio: true, method: 'reencode' });
     const info = await probe(out);
     expect(info.audio).toEqual([]);
     expect(info.video.frameCount).toBe(250);
