@@ -2,7 +2,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { poster, storyboard, storyboardVtt, thumbnails } from '../src/images.js';
-import { masterPlaylist, renderLadder, RUNGS, rungsFor, writeMasterPlaylist } from '../src/ladder.js';
+import { masterPlaylist, PUBLICATION_RENDER, PUBLICATION_RUNG, renderLadder, RUNGS, rungsFor, writeMasterPlaylist } from '../src/ladder.js';
 import { probe } from '../src/probe.js';
 import { sampleFrames } from '../src/sample-frames.js';
 import { colourOf, ffmpegSync, ffprobeJson, makeColourClip, tempDir } from './helpers/make-video.js';
@@ -64,6 +64,14 @@ describe('renderLadder', () => {
     const master = await writeMasterPlaylist(out, renditions, true);
     expect(readFileSync(master, 'utf8')).toBe(masterPlaylist(renditions, true));
     expect(readFileSync(master, 'utf8')).toMatch(/RESOLUTION=640x360,CODECS="avc1\.640028,mp4a\.40\.2"\n360p\/index\.m3u8\n#EXT-X-STREAM-INF:BANDWIDTH=\d+,RESOLUTION=854x480/);
+  });
+
+  it('the publication rendition (fast decode and scaler) is a valid 360p with the cuts applied', async () => {
+    const [r] = await renderLadder(source, join(dir, 'gate'), [PUBLICATION_RUNG], { ...PUBLICATION_RENDER, removeRanges: [{ start: 0, end: 3 }] });
+    const info = await probe(r!.mp4);
+    expect(info.video).toMatchObject({ width: 640, height: 360 });
+    expect(info.video.frameCount).toBe(375);
+    expect(readFileSync(r!.playlist, 'utf8')).toContain('#EXT-X-ENDLIST');
   });
 
   it('cancelling leaves no half-written rendition', async () => {
