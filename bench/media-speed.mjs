@@ -1,0 +1,133 @@
+// Processing speed on this machine, measured side by side with plain ffmpeg on the same file in
+// one run: privacy analysis × real time, publication (analysis + 360p rendition with the cuts
+// folded in) against one plain full decode, the master cut (GOP copy against full re-encode), the
+// HD ladder, and the peak memory of each step (this process and its ffmpeg children).
+//
+//   node --import tsx bench/media-speed.mjs [--seconds 120]
+//
+// The source is generated once (cached in bench/.cache): 1080p30 H.264 at 7 Mbit/s, real endoscopic
+// frames from ../shared/data/deid-frames when present (textured, moving, noisy), else a synthetic
+// textured pattern.
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { analyseVideo } from '@ipsv/deid/analyse';
+import { locateBinaries } from '@ipsv/media/binaries';
+import { cut } from '@ipsv/media/cut';
+import { PUBLICATION_RENDER, PUBLICATION_RUNG, renderLadder, rungsFor } from '@ipsv/media/ladder';
+import { probe } from '@ipsv/media/probe';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const argSeconds = process.argv.indexOf('--seconds');
+const seconds = argSeconds > 0 ? Number(process.argv[argSeconds + 1]) : 120;
+const cache = join(root, 'bench', '.cache');
+mkdirSync(cache, { recursive: true });
+const { ffmpeg, version } = locateBinaries();
+
+/** Peak resident memory (MiB) of this process plus all its descendants while `fn` runs. */
+const measure = async (fn) => {
+  const rssOfTree = () => {
+    const children = new Map();
+    for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        if (!children.has(ppid)) children.set(ppid, []);
+        children.get(ppid).push(Number(pid));
+      } catch { /* process ended */ }
+    }
+    let total = 0;
+    const stack = [process.pid];
+    while (stack.length) {
+      const pid = stack.pop();
+      try {
+        const match = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+        total += match ? Number(match[1]) : 0;
+      } catch { /* process ended */ }
+      stack.push(...(children.get(pid) ?? []));
+    }
+    return total / 1024;
+  };
+  let peak = rssOfTree();
+  const timer = setInterval(() => (peak = Math.max(peak, rssOfTree())), 100);
+  const started = process.hrtime.bigint();
+  try {
+    const result = await fn();
+    return { seconds: Number(process.hrtime.bigint() - started) / 1e9, peakMiB: peak, result };
+  } finally {
+    clearInterval(timer);
+  }
+};
+
+const runFfmpeg = (args) =>
+  new Promise((resolvePromise, reject) => {
+    const child = spawn(ffmpeg, ['-hide_banner', '-nostdin', '-v', 'error', ...args], { stdio: ['ignore', 'ignore', 'inherit'] });
+    child.on('close', (code) => (code === 0 ? resolvePromise() : reject(new Error(`ffmpeg exit ${code}`))));
+  });
+
+const makeSource = (file) => {
+  const frames = resolve(root, '..', 'shared', 'data', 'deid-frames');
+  const filters = "fps=30,scale=1920:1080,zoompan=z='1.1+0.05*sin(on/40)':x='iw/2-(iw/zoom/2)+20*sin(on/15)':y='ih/2-(ih/zoom/2)+20*cos(on/20)':d=1:s=1920x1080:fps=30,noise=alls=12:allf=t+u,format=yuv420p";
+  let input;
+  if (existsSync(join(frames, 'labels.csv'))) {
+    // Mostly endoscopic footage with a few withdrawals to the operating room, as in a real case.
+    const rows = readFileSync(join(frames, 'labels.csv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
+    const inside = rows.filter((r) => r[1] === 'inside').map((r) => r[0]);
+    const outside = rows.filter((r) => r[1] === 'outside').map((r) => r[0]);
+    const list = [];
+    for (let s = 0; s < seconds; s += 1) {
+      const out = s % 40 >= 30 && s % 40 < 34;
+      const pool = out ? outside : inside;
+      list.push(`file '${join(frames, 'images', pool[(s * 7) % pool.length])}'`, 'duration 1');
+    }
+    writeFileSync(join(cache, 'list.txt'), list.join('\n'));
+    input = ['-f', 'concat', '-safe', '0', '-i', join(cache, 'list.txt')];
+  } else {
+    input = ['-f', 'lavfi', '-i', `testsrc2=size=1920x1080:rate=30,noise=alls=30:allf=t`];
+  }
+  execFileSync(ffmpeg, ['-hide_banner', '-v', 'error', '-y', ...input, '-f', 'lavfi', '-i', 'sine=frequency=300:sample_rate=48000',
+    '-filter_complex', `[0:v]${filters}[v]`, '-map', '[v]', '-map', '1:a', '-t', String(seconds),
+    '-c:v', 'libx264', '-preset', 'veryfast', '-b:v', '7M', '-maxrate', '7M', '-bufsize', '14M', '-c:a', 'aac', '-b:a', '128k', file]);
+};
+
+const source = join(cache, `source-1080p30-${seconds}s.mp4`);
+if (!existsSync(source)) {
+  console.log(`Generating a ${seconds} s 1080p30 source (once)...`);
+  makeSource(source);
+}
+const info = await probe(source);
+const duration = info.durationSeconds;
+const work = join(cache, 'work');
+rmSync(work, { recursive: true, force: true });
+mkdirSync(work, { recursive: true });
+
+const rows = [];
+const row = (name, m, extra = '') => {
+  rows.push({ name, ...m, extra });
+  console.log(`${name.padEnd(44)} ${m.seconds.toFixed(2).padStart(7)} s  ${(duration / m.seconds).toFixed(1).padStart(6)}× real time  peak ${m.peakMiB.toFixed(0).padStart(5)} MiB  ${extra}`);
+};
+
+console.log(`ffmpeg ${version}; source ${info.video.width}x${info.video.height} ${info.video.fps} fps, ${(info.bitRate / 1e6).toFixed(1)} Mbit/s, ${duration.toFixed(1)} s; ${execFileSync('nproc').toString().trim()} cores\n`);
+const decode = await measure(() => runFfmpeg(['-i', source, '-map', '0:v:0', '-f', 'null', '-']));
+row('plain full decode (ffmpeg -f null)', decode);
+row('keyframe-only decode (ffmpeg -skip_frame nokey)', await measure(() => runFfmpeg(['-skip_frame', 'nokey', '-i', source, '-map', '0:v:0', '-f', 'null', '-'])));
+row('x264 veryfast 480p encode (reference)', await measure(() => runFfmpeg(['-y', '-i', source, '-vf', 'scale=-2:480', '-c:v', 'libx264', '-preset', 'veryfast', '-an', join(work, 'ref480.mp4')])));
+
+const analysis = await measure(() => analyseVideo(source, {}));
+const ranges = analysis.result.ranges.map(({ start, end }) => ({ start, end }));
+const removedSeconds = ranges.reduce((sum, r) => sum + r.end - r.start, 0);
+row('privacy analysis', analysis, `${ranges.length} ranges, ${removedSeconds.toFixed(1)} s removed, ${analysis.result.framesDecoded} frames decoded`);
+const gate = await measure(() => renderLadder(source, join(work, 'gate'), [PUBLICATION_RUNG], { ...PUBLICATION_RENDER, removeRanges: ranges, info }));
+row('publication rendition (360p, cuts folded in)', gate);
+const publication = { seconds: analysis.seconds + gate.seconds, peakMiB: Math.max(analysis.peakMiB, gate.peakMiB) };
+row('upload end -> published (analysis + 360p)', publication, `${(publication.seconds / decode.seconds).toFixed(2)}× one plain decode`);
+const master = await measure(() => cut(source, ranges, join(work, 'master.mp4'), { info }));
+row('de-identified master (GOP copy)', master, `${master.result.copiedSeconds.toFixed(1)} s copied`);
+const reencode = await measure(() => cut(source, ranges, join(work, 'master-reencode.mp4'), { info, method: 'reencode' }));
+row('de-identified master (full re-encode)', reencode);
+const hd = await measure(() => renderLadder(join(work, 'master.mp4'), join(work, 'hd'), rungsFor(info.video.height).filter((r) => r.height > PUBLICATION_RUNG.height)));
+row('HD ladder from master (480p-1080p, one pass)', hd);
+
+console.log(`\nratios: analysis ${(duration / analysis.seconds).toFixed(1)}× real time; publication ${(publication.seconds / decode.seconds).toFixed(2)}× plain decode; master copy ${(reencode.seconds / master.seconds).toFixed(1)}× faster than re-encode; peak memory ${Math.max(...rows.map((r) => r.peakMiB)).toFixed(0)} MiB`);
+if (!process.argv.includes('--keep')) rmSync(work, { recursive: true, force: true });
