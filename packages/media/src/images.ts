@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { locateBinaries } from './binaries.js';
 import { MediaError } from './errors.js';
 import { probe, type ProbeResult } from './probe.js';
-import { runTool } from './run.js';
+import { percentReporter, runTool } from './run.js';
 
 export interface ImageOptions {
   signal?: AbortSignal;
@@ -52,6 +52,7 @@ export interface StoryboardOptions extends ImageOptions {
   maxTiles?: number;
   /** Shortest interval between tiles, seconds. */
   minInterval?: number;
+  onProgress?: (percent: number) => void;
 }
 
 export interface Storyboard {
@@ -102,14 +103,15 @@ export const storyboard = async (file: string, outDir: string, options: Storyboa
   await runTool(
     ffmpeg,
     [
-      '-hide_banner', '-nostdin', '-y', '-v', 'error', '-skip_frame', 'nokey', '-i', file, '-map', '0:v:0', '-map_metadata', '-1',
+      '-hide_banner', '-nostdin', '-y', '-v', 'error', '-progress', 'pipe:2', '-nostats', '-skip_frame', 'nokey', '-i', file, '-map', '0:v:0', '-map_metadata', '-1',
       '-vf', `fps=1/${interval.toFixed(6)}:round=down,scale=${tileWidth}:${tileHeight},tile=${columns}x${rows}`,
       '-frames:v', '1', '-q:v', '4', `${sprite}.partial.jpg`,
     ],
-    { signal: options.signal, timeoutMs: 30 * 60_000 },
+    { signal: options.signal, timeoutMs: 30 * 60_000, onTime: percentReporter(info.durationSeconds, options.onProgress, 0, 99) },
   );
   await rename(`${sprite}.partial.jpg`, sprite);
   const vtt = join(outDir, 'storyboard.vtt');
   await writeFile(vtt, storyboardVtt('storyboard.jpg', tiles, interval, info.durationSeconds, tileWidth, tileHeight, columns));
+  options.onProgress?.(100);
   return { sprite, vtt, tiles, interval, tileWidth, tileHeight };
 };

@@ -94,7 +94,9 @@ describe('images', () => {
   });
 
   it('storyboard: one sprite of tiles and a WebVTT map that points into it', async () => {
-    const board = await storyboard(source, join(dir, 'board'), { minInterval: 2, tileWidth: 160, columns: 5 });
+    const progress: number[] = [];
+    const board = await storyboard(source, join(dir, 'board'), { minInterval: 2, tileWidth: 160, columns: 5, onProgress: (p) => progress.push(p) });
+    expect(progress.at(-1)).toBe(100);
     expect(board).toMatchObject({ tiles: 9, interval: 2, tileWidth: 160, tileHeight: 90 });
     const sprite = ffprobeJson<{ streams: { width: number; height: number }[] }>(['-show_streams', board.sprite]).streams[0]!;
     expect([sprite.width, sprite.height]).toEqual([800, 180]);
