@@ -1,0 +1,222 @@
+// Whole-video privacy analysis: a coarse pass over keyframes (cheap: nothing else is decoded),
+// dense passes only where the answer changes or is uncertain, secondary detectors (faces, people,
+// burned-in text) where they are needed, then the temporal decision.
+import { MediaError } from '@ipsv/media/errors';
+import { type Frame } from '@ipsv/media/frame';
+import { probe } from '@ipsv/media/probe';
+import { sampleFrames } from '@ipsv/media/sample-frames';
+import { type Detector, type Reason } from './detector.js';
+import { SceneDetector } from './scene-detector.js';
+import { decideRanges, type RemovedRange, type Sample } from './temporal.js';
+
+export interface SecondaryDetector {
+  detector: Detector;
+  /** Its own operating threshold (mapped onto the scene threshold for the decision). */
+  threshold: number;
+  /**
+   * 'uncertain': frames whose scene score is in the uncertain band (faces, people: a confident
+   * endoscopic view has none). 'periodic': also one coarse frame every `everySeconds` whatever the
+   * scene score (burned-in text sits on endoscopic frames too).
+   */
+  run: 'uncertain' | 'periodic';
+  everySeconds?: number;
+}
+
+export interface AnalyseOptions {
+  detectors?: SecondaryDetector[];
+  scene?: SceneDetector;
+  /** Scene scores from this up to the threshold count as uncertain (default 0.1). */
+  uncertainFrom?: number;
+  marginSeconds?: number;
+  mergeGapSeconds?: number;
+  /** Frames per second of the dense passes that locate boundaries (default 5). */
+  refineFps?: number;
+  /** Keyframes further apart than this get a sparse dense pass in between (default 10 s). */
+  maxGapSeconds?: number;
+  gapFps?: number;
+  /** Parallel ffmpeg samplers (default 2: one per core, each single-threaded). */
+  workers?: number;
+  frameWidth?: number;
+  frameHeight?: number;
+  onProgress?: (percent: number) => void;
+  signal?: AbortSignal;
+}
+
+export interface TrackPoint {
+  time: number;
+  score: number;
+  scores: Partial<Record<Reason, number>>;
+}
+
+export interface AnalysisResult {
+  durationSeconds: number;
+  threshold: number;
+  ranges: RemovedRange[];
+  /** Every looked-at frame with its calibrated scores, for the review timeline. */
+  track: TrackPoint[];
+  framesDecoded: number;
+  detectors: { name: string; version: string; reason: Reason }[];
+}
+
+interface Span {
+  start: number;
+  end: number;
+  fps: number | null;
+}
+
+/** Runs `tasks` with at most `limit` at once. */
+const pool = async <T>(tasks: (() => Promise<T>)[], limit: number): Promise<T[]> => {
+  const results: T[] = new Array(tasks.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, tasks.length) }, async () => {
+      while (next < tasks.length) {
+        const index = next++;
+        results[index] = await tasks[index]!();
+      }
+    }),
+  );
+  return results;
+};
+
+/** Maps a detector score so that its own threshold lands on the shared threshold, keeping order. */
+export const calibrate = (score: number, own: number, shared: number): number =>
+  score >= own ? shared + ((1 - shared) * (score - own)) / Math.max(1e-9, 1 - own) : (shared * score) / Math.max(1e-9, own);
+
+export const analyseVideo = async (file: string, options: AnalyseOptions = {}): Promise<AnalysisResult> => {
+  const scene = options.scene ?? new SceneDetector();
+  const threshold = scene.threshold;
+  const uncertainFrom = options.uncertainFrom ?? 0.1;
+  const workers = Math.max(1, options.workers ?? 2);
+  const width = options.frameWidth ?? 256;
+  const height = options.frameHeight ?? 144;
+  const { signal } = options;
+  const secondary = options.detectors ?? [];
+  const info = await probe(file, { signal });
+  const duration = info.durationSeconds;
+
+  let lastPercent = -1;
+  const progress = (percent: number) => {
+    const value = Math.min(100, Math.floor(percent));
+    if (value > lastPercent) options.onProgress?.((lastPercent = value));
+  };
+  progress(0);
+
+  const samples = new Map<number, { time: number; sceneScore: number; frame: Frame | null; keyframe: boolean }>();
+  let framesDecoded = 0;
+  const keep = (frame: Frame, retain: boolean) => {
+    framesDecoded += 1;
+    const key = Math.round(frame.time * 1000);
+    if (samples.has(key)) return;
+    samples.set(key, { time: frame.time, sceneScore: scene.scoreOne(frame), frame: retain ? frame : null, keyframe: frame.keyframe });
+  };
+  // Frames are kept in memory only when a secondary detector may need them.
+  const retainAll = secondary.length > 0;
+
+  const runSpans = async (spans: Span[], from: number, to: number) => {
+    const total = spans.reduce((sum, s) => sum + (s.end - s.start), 0) || 1;
+    let done = 0;
+    await pool(
+      spans.map((span) => async () => {
+        let reached = 0;
+        const sampler = sampleFrames(file, {
+          width,
+          height,
+          mode: span.fps === null ? 'keyframes' : 'dense',
+          fps: span.fps ?? undefined,
+          start: span.start,
+          end: span.end,
+          threads: 1,
+          signal,
+        });
+        for await (const frame of sampler) {
+          keep(frame, retainAll);
+          const advanced = Math.max(0, frame.time - span.start) - reached;
+          if (advanced > 0) {
+            reached += advanced;
+            done += advanced;
+            progress(from + ((to - from) * done) / total);
+          }
+        }
+        done += span.end - span.start - reached;
+        progress(from + ((to - from) * done) / total);
+      }),
+      workers,
+    );
+  };
+
+  // 1. Coarse: keyframes, the file split among the workers.
+  const parts = duration > 20 ? workers : 1;
+  await runSpans(
+    Array.from({ length: parts }, (_, i) => ({ start: (duration * i) / parts, end: i === parts - 1 ? duration + 1 : (duration * (i + 1)) / parts, fps: null })),
+    0,
+    50,
+  );
+
+  // 2. Dense where it matters: long gaps between keyframes, and between neighbours whose answers
+  //    differ or are uncertain (to find the boundary to a fifth of a second).
+  const refineFps = options.refineFps ?? 5;
+  const maxGap = options.maxGapSeconds ?? 10;
+  const gapFps = options.gapFps ?? 1;
+  const coarse = [...samples.values()].sort((a, b) => a.time - b.time);
+  const edges = [{ time: 0, sceneScore: 0 }, ...coarse, { time: duration, sceneScore: 0 }];
+  const spans: Span[] = [];
+  for (let i = 0; i + 1 < edges.length; i += 1) {
+    const a = edges[i]!;
+    const b = edges[i + 1]!;
+    if (b.time - a.time <= 1 / refineFps) continue;
+    const flaggedA = a.sceneScore >= threshold;
+    const flaggedB = b.sceneScore >= threshold;
+    const uncertain = [a, b].some((s) => s.sceneScore >= uncertainFrom && s.sceneScore < threshold);
+    if (flaggedA !== flaggedB || uncertain) spans.push({ start: a.time, end: b.time, fps: refineFps });
+    else if (!flaggedA && b.time - a.time > maxGap) spans.push({ start: a.time, end: b.time, fps: gapFps });
+  }
+  await runSpans(spans, 50, 85);
+
+  // 3. Secondary detectors on the frames that need them.
+  const all = [...samples.values()].sort((a, b) => a.time - b.time);
+  const extra = new Map<number, Partial<Record<Reason, number>>>();
+  for (const [index, { detector, threshold: own, run, everySeconds = 10 }] of secondary.entries()) {
+    let lastPeriodic = -Infinity;
+    const chosen = all.filter((s) => {
+      if (!s.frame) return false;
+      const uncertain = s.sceneScore >= uncertainFrom && s.sceneScore < threshold;
+      if (uncertain) return true;
+      if (run === 'periodic' && s.keyframe && s.time - lastPeriodic >= everySeconds) {
+        lastPeriodic = s.time;
+        return true;
+      }
+      return false;
+    });
+    for (let i = 0; i < chosen.length; i += 16) {
+      if (signal?.aborted) throw new MediaError('cancelled', 'The operation was cancelled');
+      const batch = chosen.slice(i, i + 16);
+      const scores = await detector.score(batch.map((s) => s.frame!));
+      batch.forEach((s, k) => {
+        const key = Math.round(s.time * 1000);
+        const entry = extra.get(key) ?? {};
+        entry[detector.reason] = Math.max(entry[detector.reason] ?? 0, calibrate(scores[k] ?? 0, own, threshold));
+        extra.set(key, entry);
+      });
+      progress(85 + (14 * (index + (i + batch.length) / Math.max(1, chosen.length))) / secondary.length);
+    }
+  }
+
+  // 4. Decision.
+  const decisionSamples: Sample[] = all.map((s) => {
+    const scores: Partial<Record<Reason, number>> = { out_of_body: s.sceneScore, ...extra.get(Math.round(s.time * 1000)) };
+    const [reason, score] = (Object.entries(scores) as [Reason, number][]).reduce((best, entry) => (entry[1] > best[1] ? entry : best));
+    return { time: s.time, score, reason, scores };
+  });
+  const ranges = decideRanges(decisionSamples, { threshold, durationSeconds: duration, marginSeconds: options.marginSeconds, mergeGapSeconds: options.mergeGapSeconds });
+  progress(100);
+  const round = (v: number) => Math.round(v * 1000) / 1000;
+  return {
+    durationSeconds: duration,
+    threshold,
+    ranges,
+    track: decisionSamples.map((s) => ({ time: round(s.time), score: round(s.score), scores: Object.fromEntries(Object.entries(s.scores).map(([k, v]) => [k, round(v)])) })),
+    framesDecoded,
+    detectors: [{ name: scene.name, version: scene.version, reason: scene.reason }, ...secondary.map(({ detector }) => ({ name: detector.name, version: detector.version, reason: detector.reason }))],
+  };
+};
