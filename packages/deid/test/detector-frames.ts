@@ -38,7 +38,8 @@ export function parsePpm(buf: Buffer): Frame {
   return { time: 0, width, height, data, keyframe: true };
 }
 
-export const DEV_SET = path.resolve(import.meta.dirname, '../../../../shared/data/deid-frames');
+/** The labelled dev set in shared/ beside the repository (DEID_FRAMES overrides). */
+export const DEV_SET = process.env.DEID_FRAMES ?? path.resolve(import.meta.dirname, '../../../../shared/data/deid-frames');
 
 export interface LabelledImage {
   file: string;
