@@ -1,0 +1,190 @@
+// Face and person detectors for the privacy step: a visible face or body means the camera is outside
+// the patient (or shows the team), so the frame may identify someone. Two detectors, one reason each,
+// because the Detector interface carries one fixed reason and the review screen should say which.
+// Both run @vladmandic/human's graph models (BlazeFace, CenterNet) on TensorFlow.js WASM, on CPU.
+import { type Frame } from '@ipsv/media/frame';
+import { type Detector, type Reason } from '../detector.js';
+import {
+  blazefaceAnchors,
+  decodeBlazeface,
+  fromLetterbox,
+  letterbox,
+  meshCrop,
+  personBoxes,
+  strongest,
+  suppressOverlaps,
+  type FaceBox,
+} from './face-postprocess.js';
+import { loadHumanModel, tf, type GraphModel } from './face-tfjs.js';
+
+/** Shipped model version: bump when the model files or the post-processing change. */
+const HUMAN_MODELS = 'human-3.3.6';
+
+export interface FaceDetectorOptions {
+  /** Boxes below this confidence are dropped (the frame score is then 0). */
+  minScore?: number;
+  /** Overlap above which two boxes are the same face. */
+  maxIou?: number;
+}
+
+function frameTensor(frame: Frame): tf.Tensor3D {
+  if (frame.data.length !== frame.width * frame.height * 3) {
+    throw new Error(`frame at ${frame.time}s: ${frame.data.length} bytes, expected ${frame.width}×${frame.height}×3`);
+  }
+  return tf.cast(tf.tensor3d(Int32Array.from(frame.data), [frame.height, frame.width, 3], 'int32'), 'float32');
+}
+
+interface FaceModels {
+  detector: GraphModel;
+  mesh: GraphModel;
+}
+
+/**
+ * BlazeFace ("back camera" variant, 256 px input) proposes faces; the face-mesh model then checks
+ * each proposal and its face flag is the score. BlazeFace alone scores tissue up to about 0.65 on
+ * the dev set, so it cannot decide by itself; Human runs the same two stages.
+ * The frame is padded to a square so faces keep their proportions.
+ */
+export class FaceDetector implements Detector {
+  readonly name = 'blazeface+facemesh';
+  readonly version = `${HUMAN_MODELS}/blazeface-256+facemesh-192`;
+  readonly reason: Reason = 'face';
+  private models: Promise<FaceModels> | undefined;
+  /** Proposals checked per frame: the mesh check costs a few ms per face. */
+  private readonly maxFaces = 5;
+  private readonly minScore: number;
+  private readonly maxIou: number;
+
+  constructor(options: FaceDetectorOptions = {}) {
+    this.minScore = options.minScore ?? 0.2;
+    this.maxIou = options.maxIou ?? 0.3;
+  }
+
+  async score(frames: readonly Frame[]): Promise<number[]> {
+    return (await this.detect(frames)).map(strongest);
+  }
+
+  /** The faces in each frame, strongest first, in frame coordinates normalised to [0, 1]. */
+  async detect(frames: readonly Frame[]): Promise<FaceBox[][]> {
+    const { detector: model, mesh } = await this.load();
+    const size = model.inputs[0]?.shape?.[1] ?? 256;
+    const meshSize = mesh.inputs[0]?.shape?.[1] ?? 192;
+    const anchors = blazefaceAnchors(size);
+    const out: FaceBox[][] = [];
+    for (const frame of frames) {
+      const lb = letterbox(frame.width, frame.height);
+      const rows = tf.tidy(() => {
+        const image = frameTensor(frame);
+        const padded = tf.pad(image, [
+          [lb.padY, lb.side - frame.height - lb.padY],
+          [lb.padX, lb.side - frame.width - lb.padX],
+          [0, 0],
+        ]);
+        const input = tf.expandDims(tf.sub(tf.div(tf.image.resizeBilinear(padded, [size, size]), 127.5), 1), 0);
+        // This conversion of the model returns four heads: scores and boxes for the 16×16 grid
+        // (512 anchors) and for the 8×8 grid (384 anchors); join them in anchor order.
+        const heads = (model.execute(input) as tf.Tensor[]).sort((a, b) => a.size - b.size);
+        const [s384, s512, b384, b512] = heads as [tf.Tensor3D, tf.Tensor3D, tf.Tensor3D, tf.Tensor3D];
+        return tf.squeeze(tf.concat([tf.concat([s512, b512], 2), tf.concat([s384, b384], 2)], 1), [0]);
+      });
+      const data = (await rows.data()) as Float32Array;
+      rows.dispose();
+      const proposals = suppressOverlaps(
+        decodeBlazeface(data, anchors, size, this.minScore).map((b) => fromLetterbox(b, lb)),
+        this.maxIou,
+        this.maxFaces,
+      );
+      if (proposals.length === 0) {
+        out.push([]);
+        continue;
+      }
+      const flags = tf.tidy(() => {
+        const image = tf.expandDims(frameTensor(frame), 0) as tf.Tensor4D;
+        const crops = proposals.map((b) => meshCrop(b, frame.width, frame.height));
+        const input = tf.div(
+          tf.image.cropAndResize(image, tf.tensor2d(crops, [crops.length, 4]), tf.zeros([crops.length], 'int32'), [meshSize, meshSize]),
+          255,
+        );
+        return mesh.execute(input, 'Identity_1:0') as tf.Tensor;
+      });
+      const scores = (await flags.data()) as Float32Array;
+      flags.dispose();
+      const faces = proposals.map((b, k) => ({ ...b, score: scores[k] ?? 0 })).filter((b) => b.score >= this.minScore);
+      out.push(faces.sort((a, b) => b.score - a.score));
+    }
+    return out;
+  }
+
+  async close(): Promise<void> {
+    const models = this.models;
+    this.models = undefined;
+    const loaded = await models?.catch(() => undefined);
+    loaded?.detector.dispose();
+    loaded?.mesh.dispose();
+  }
+
+  private load(): Promise<FaceModels> {
+    this.models ??= (async () => {
+      const [detector, mesh] = await Promise.all([loadHumanModel('blazeface'), loadHumanModel('facemesh')]);
+      return { detector, mesh };
+    })();
+    this.models.catch(() => {
+      this.models = undefined;
+    });
+    return this.models;
+  }
+}
+
+/**
+ * CenterNet (MobileNetV3, COCO, 512 px input), person class only: catches people seen from behind,
+ * in gowns and masks, or too small for the face detector, as in operating-room shots.
+ */
+export class PersonDetector implements Detector {
+  readonly name = 'centernet-person';
+  readonly version = `${HUMAN_MODELS}/centernet-512`;
+  readonly reason: Reason = 'person';
+  private model: Promise<GraphModel> | undefined;
+  private readonly minScore: number;
+  private readonly maxIou: number;
+
+  constructor(options: FaceDetectorOptions = {}) {
+    this.minScore = options.minScore ?? 0.2;
+    this.maxIou = options.maxIou ?? 0.4;
+  }
+
+  async score(frames: readonly Frame[]): Promise<number[]> {
+    return (await this.detect(frames)).map(strongest);
+  }
+
+  /** The persons in each frame, strongest first, in frame coordinates normalised to [0, 1]. */
+  async detect(frames: readonly Frame[]): Promise<FaceBox[][]> {
+    const model = await this.load();
+    const size = model.inputs[0]?.shape?.[1] ?? 512;
+    const out: FaceBox[][] = [];
+    for (const frame of frames) {
+      const detections = tf.tidy(() => {
+        // Stretched, not padded, and in 0..255: how Human feeds this model, which normalises inside.
+        const input = tf.expandDims(tf.image.resizeBilinear(frameTensor(frame), [size, size]), 0);
+        return model.execute(input, 'tower_0/detections') as tf.Tensor;
+      });
+      const data = (await detections.data()) as Float32Array;
+      detections.dispose();
+      out.push(suppressOverlaps(personBoxes(data, size, this.minScore), this.maxIou));
+    }
+    return out;
+  }
+
+  async close(): Promise<void> {
+    const model = this.model;
+    this.model = undefined;
+    if (model) (await model.catch(() => undefined))?.dispose();
+  }
+
+  private load(): Promise<GraphModel> {
+    this.model ??= loadHumanModel('centernet');
+    this.model.catch(() => {
+      this.model = undefined;
+    });
+    return this.model;
+  }
+}

@@ -1,0 +1,80 @@
+// TensorFlow.js on its WebAssembly backend, with every byte read from disk: the .wasm binaries from
+// the backend package's dist/ and the graph models from @vladmandic/human's models/. tfjs-node is not
+// used (its install downloads a native library), and nothing is fetched over the network.
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import * as tf from '@tensorflow/tfjs-core';
+import { loadGraphModel, type GraphModel } from '@tensorflow/tfjs-converter';
+import { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
+
+const require = createRequire(import.meta.url);
+
+export { tf, type GraphModel };
+
+let backend: Promise<void> | undefined;
+
+/** Selects the WASM backend once per process; later calls share the same promise. */
+export function ensureWasmBackend(): Promise<void> {
+  backend ??= (async () => {
+    const wasmDir = path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm'));
+    // A trailing slash makes it a directory prefix; without setWasmPaths the backend would look
+    // next to the script or on a CDN.
+    setWasmPaths(`${wasmDir}${path.sep}`);
+    if (!(await tf.setBackend('wasm'))) throw new Error('TensorFlow.js WASM backend failed to initialise');
+    await tf.ready();
+  })();
+  // A failed start must not poison the process: let the next caller try again.
+  backend.catch(() => {
+    backend = undefined;
+  });
+  return backend;
+}
+
+/** Directory of the graph models shipped in the @vladmandic/human npm package. */
+export function humanModelsDir(): string {
+  // The package's "exports" map has no "./package.json"; its CommonJS entry sits in dist/.
+  return path.join(path.dirname(require.resolve('@vladmandic/human')), '..', 'models');
+}
+
+interface ModelJson {
+  modelTopology: object;
+  format?: string;
+  generatedBy?: string;
+  convertedBy?: string | null;
+  signature?: object;
+  userDefinedMetadata?: Record<string, object>;
+  weightsManifest: { paths: string[]; weights: tf.io.WeightsManifestEntry[] }[];
+}
+
+/** An IO handler that reads model.json and its weight shards with fs (no fetch, no file:// router). */
+export function fileModelHandler(jsonPath: string): tf.io.IOHandler {
+  return {
+    async load(): Promise<tf.io.ModelArtifacts> {
+      const json = JSON.parse(await readFile(jsonPath, 'utf8')) as ModelJson;
+      const shards: Buffer[] = [];
+      const weightSpecs: tf.io.WeightsManifestEntry[] = [];
+      for (const group of json.weightsManifest) {
+        for (const shard of group.paths) shards.push(await readFile(path.join(path.dirname(jsonPath), shard)));
+        weightSpecs.push(...group.weights);
+      }
+      const all = Buffer.concat(shards);
+      return {
+        modelTopology: json.modelTopology,
+        format: json.format,
+        generatedBy: json.generatedBy,
+        convertedBy: json.convertedBy,
+        signature: json.signature,
+        userDefinedMetadata: json.userDefinedMetadata,
+        weightSpecs,
+        weightData: all.buffer.slice(all.byteOffset, all.byteOffset + all.byteLength) as ArrayBuffer,
+      };
+    },
+  };
+}
+
+/** Loads one of Human's graph models by name (e.g. "blazeface") on the WASM backend. */
+export async function loadHumanModel(name: string): Promise<GraphModel> {
+  await ensureWasmBackend();
+  return loadGraphModel(fileModelHandler(path.join(humanModelsDir(), `${name}.json`)));
+}

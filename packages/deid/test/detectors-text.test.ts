@@ -1,0 +1,54 @@
+// The burned-in text detector with its real model (PP-OCRv4 detection on onnxruntime-node): a
+// patient overlay drawn with ffmpeg onto an endoscopic frame scores high and is boxed where it was
+// drawn; the same frames without it, wet tissue with its highlights, score low.
+import { afterAll, describe, expect, it } from 'vitest';
+import { type Frame } from '@ipsv/media/frame';
+import { TextDetector } from '../src/detectors/text-detector.js';
+import { devSet, readFrame, spread } from './detector-frames.js';
+import { findFont, OVERLAYS, readFrameWithOverlay } from './detector-overlay.js';
+
+const dev = devSet();
+const font = findFont();
+const inside = dev.filter((d) => d.label === 'inside');
+
+describe.skipIf(dev.length === 0 || !font)('text detector on dev frames with drawn overlays', () => {
+  const detector = new TextDetector();
+  afterAll(() => detector.close());
+
+  it('scores overlay lines high at the sizes the sampler produces, and low without them', async () => {
+    const base = inside[100]!.file;
+    for (const width of [320, 640]) {
+      const clean = await readFrame(base, { width });
+      const stamped = await Promise.all(OVERLAYS.map((o) => readFrameWithOverlay(base, font!, o, width)));
+      const [cleanScore, ...scores] = await detector.score([clean, ...stamped]);
+      expect(cleanScore, `clean frame at ${width} px`).toBeLessThan(0.5);
+      for (const [i, s] of scores.entries()) expect(s, `${OVERLAYS[i]!.text} at ${width} px`).toBeGreaterThan(0.8);
+    }
+  });
+
+  it('boxes the overlay where it was drawn: a wide line along the top edge', async () => {
+    const frame = await readFrameWithOverlay(inside[200]!.file, font!, OVERLAYS[0]!, 640);
+    const [boxes] = await detector.detect([frame]);
+    const top = boxes!.filter((b) => b.y < 0.15);
+    expect(top.length).toBeGreaterThan(0);
+    const union = { x0: Math.min(...top.map((b) => b.x)), x1: Math.max(...top.map((b) => b.x + b.width)) };
+    expect(union.x0).toBeLessThan(0.05);
+    expect(union.x1 - union.x0).toBeGreaterThan(0.4);
+  });
+
+  it('keeps endoscopic frames low (sample of 30) and finds the overlay on each of them', async () => {
+    const sample = spread(inside, 30);
+    const clean = await Promise.all(sample.map((d) => readFrame(d.file)));
+    const stamped = await Promise.all(sample.map((d, i) => readFrameWithOverlay(d.file, font!, OVERLAYS[i % OVERLAYS.length]!)));
+    const cleanScores = await detector.score(clean);
+    const stampedScores = await detector.score(stamped);
+    expect(cleanScores.filter((s) => s >= 0.5).length).toBeLessThanOrEqual(1);
+    expect(stampedScores.filter((s) => s >= 0.5).length).toBeGreaterThanOrEqual(28);
+  });
+
+  it('returns one score per frame and rejects a malformed frame', async () => {
+    const blank: Frame = { time: 0, width: 320, height: 180, data: new Uint8Array(320 * 180 * 3), keyframe: true };
+    expect(await detector.score([blank, blank])).toEqual([0, 0]);
+    await expect(detector.score([{ ...blank, data: new Uint8Array(3) }])).rejects.toThrow(/bytes/);
+  });
+});
