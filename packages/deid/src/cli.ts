@@ -1,0 +1,114 @@
+// `deid`: analyse a video, redact it (analyse + cut), evaluate the detector on labelled frames,
+// or cross-validate its training.
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { cut } from '@ipsv/media/cut';
+import { MediaError } from '@ipsv/media/errors';
+import { progressBar } from '@ipsv/media/progress-bar';
+import { analyseVideo } from './analyse.js';
+import { closeDetectors, defaultSecondaryDetectors } from './secondary-detectors.js';
+import { evaluate } from './evaluate.js';
+
+const USAGE = `Usage:
+  deid analyse <video> [--json] [--margin <s>] [--scene-only]
+        find the ranges that reveal the patient (out of body, faces, people, burned-in text)
+  deid redact <video> -o <out.mp4> [--margin <s>] [--no-audio] [--scene-only]
+        analyse, then remove those ranges and all metadata
+  deid eval [--labels <labels.csv>] [--images <dir>] [--json]
+        ROC AUC, recall of revealing frames, endoscopic frames removed, and the frames it got wrong
+`;
+
+const here = dirname(fileURLToPath(import.meta.url));
+const DEV_DATA = resolve(here, '../../../../shared/data/deid-frames');
+
+const seconds = (s: number) => `${Math.floor(s / 60)}:${(s % 60).toFixed(1).padStart(4, '0')}`;
+
+export const main = async (argv: string[], out: NodeJS.WriteStream = process.stdout, err: NodeJS.WriteStream = process.stderr): Promise<number> => {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        json: { type: 'boolean' },
+        output: { type: 'string', short: 'o' },
+        margin: { type: 'string' },
+        labels: { type: 'string' },
+        images: { type: 'string' },
+        'no-audio': { type: 'boolean' },
+        'scene-only': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    err.write(`${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  const [command, file] = positionals;
+  if (values.help || !command) {
+    (values.help ? out : err).write(USAGE);
+    return values.help ? 0 : 2;
+  }
+  const margin = values.margin === undefined ? undefined : Number(values.margin);
+  if (margin !== undefined && !(margin >= 0)) {
+    err.write(`--margin must be a number of seconds, zero or more (got "${values.margin}")\n`);
+    return 2;
+  }
+  try {
+    switch (command) {
+      case 'analyse':
+      case 'analyze':
+      case 'redact': {
+        if (!file) throw new MediaError('bad_argument', `${command} needs a video file`);
+        if (command === 'redact' && !values.output) throw new MediaError('bad_argument', 'redact needs -o <out.mp4>');
+        const detectors = values['scene-only'] ? [] : defaultSecondaryDetectors();
+        const bar = progressBar('analyse', err);
+        const result = await analyseVideo(file, { marginSeconds: margin, detectors, onProgress: bar.update }).finally(() => closeDetectors(detectors));
+        bar.done();
+        if (command === 'redact') {
+          const cutBar = progressBar('cut', err);
+          const written = await cut(file, result.ranges, values.output!, { removeAudio: values['no-audio'], onProgress: cutBar.update });
+          cutBar.done();
+          out.write(`${written.output}: ${result.ranges.length} range(s) removed, ${written.durationSeconds.toFixed(1)} s kept\n`);
+          return 0;
+        }
+        if (values.json) out.write(`${JSON.stringify(result)}\n`);
+        else {
+          out.write(`${result.ranges.length} range(s) to remove from ${seconds(result.durationSeconds)} (${result.framesDecoded} frames decoded):\n`);
+          for (const r of result.ranges) out.write(`  ${seconds(r.start)} - ${seconds(r.end)}  ${r.reasons.join(', ')}  (confidence ${r.confidence.toFixed(2)})\n`);
+        }
+        return 0;
+      }
+      case 'eval': {
+        const labels = values.labels ?? join(DEV_DATA, 'labels.csv');
+        const images = values.images ?? (values.labels ? join(dirname(values.labels), 'images') : join(DEV_DATA, 'images'));
+        if (!existsSync(labels)) throw new MediaError('bad_argument', `No labels file at ${labels} (pass --labels <labels.csv> --images <dir>)`);
+        const result = await evaluate(labels, images);
+        if (values.json) {
+          const { auc, recall, insideRemoved, threshold, frames } = result;
+          out.write(`${JSON.stringify({ auc, recall, insideRemoved, threshold, frames })}\n`);
+          return 0;
+        }
+        const pct = (v: number) => `${(v * 100).toFixed(2)} %`;
+        out.write(`${result.detector.name} ${result.detector.version} on ${result.frames} frames\n`);
+        out.write(`ROC AUC ${result.auc.toFixed(5)}\n`);
+        out.write(`at threshold ${result.threshold}: recall of revealing frames ${pct(result.recall)}, endoscopic frames removed ${pct(result.insideRemoved)}\n`);
+        for (const m of result.missed) out.write(`  missed (revealing, kept): ${m.file} score ${m.score.toFixed(3)}\n`);
+        for (const f of result.falseRemovals) out.write(`  removed (endoscopic): ${f.file} score ${f.score.toFixed(3)}\n`);
+        return 0;
+      }
+      default:
+        err.write(`Unknown command "${command}".\n\n${USAGE}`);
+        return 2;
+    }
+  } catch (error) {
+    if (error instanceof MediaError) {
+      err.write(`deid ${command}: ${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  }
+};

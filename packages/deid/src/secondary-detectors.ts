@@ -1,0 +1,19 @@
+// The detectors that back up the scene classifier, with where they run and their thresholds.
+import { type SecondaryDetector } from './analyse.js';
+import { FaceDetector, PersonDetector } from './detectors/face-detector.js';
+import { TextDetector } from './detectors/text-detector.js';
+
+/**
+ * Faces and people only where the scene score is uncertain (a confident endoscopic view has
+ * neither, and they are the slowest models); burned-in text also on one keyframe every 10 s,
+ * because tower overlays sit on endoscopic pictures too.
+ */
+export const defaultSecondaryDetectors = (): SecondaryDetector[] => [
+  { detector: new FaceDetector(), threshold: 0.5, run: 'uncertain' },
+  { detector: new PersonDetector(), threshold: 0.5, run: 'uncertain' },
+  { detector: new TextDetector(), threshold: 0.5, run: 'periodic', everySeconds: 10 },
+];
+
+export const closeDetectors = async (detectors: readonly SecondaryDetector[]) => {
+  for (const { detector } of detectors) await detector.close?.();
+};
