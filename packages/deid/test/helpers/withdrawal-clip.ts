@@ -1,0 +1,74 @@
+// A synthetic surgery clip built from real dev frames: endoscopic views, the camera withdrawn
+// through the trocar (the picture darkens to black), the operating room, and back inside.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { locateBinaries } from '@ipsv/media/binaries';
+
+export const DEV_DATA = resolve(import.meta.dirname, '../../../../../shared/data/deid-frames');
+export const hasDevData = existsSync(join(DEV_DATA, 'labels.csv'));
+
+/** Seconds of the timeline (see makeWithdrawalClip). */
+export const TIMELINE = {
+  duration: 24,
+  inside: [
+    { start: 0, end: 6.5 },
+    { start: 16.5, end: 24 },
+  ],
+  /** Operating-room frames: every one of these seconds must be removed. */
+  revealing: { start: 9, end: 15 },
+};
+
+const rows = () =>
+  readFileSync(join(DEV_DATA, 'labels.csv'), 'utf8')
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((line) => line.split(','));
+
+/**
+ * 0-8 s endoscopic (darkening to black 6.5-8 s as the scope leaves through the trocar), 8-9 s black,
+ * 9-15 s operating room and people, 15-16 s black, 16-24 s endoscopic again (fading in 16-16.5 s).
+ * Moving (slow zoom and pan) and noisy like a real camera, 640x360, 25 fps, keyframe every 2 s.
+ */
+export const makeWithdrawalClip = async (output: string, keepInside: (file: string) => Promise<boolean> = async () => true): Promise<string> => {
+  const all = rows();
+  const inside: string[] = [];
+  for (const [file, label] of all) if (label === 'inside' && (await keepInside(join(DEV_DATA, 'images', file!)))) inside.push(file!);
+  const room = [...all.filter((r) => r[3] === 'operating-room'), ...all.filter((r) => r[1] === 'outside' && r[3] !== 'operating-room')].map((r) => r[0]!);
+  const pick = (list: string[], n: number, offset: number) => Array.from({ length: n }, (_, i) => list[(offset + i * 37) % list.length]!);
+  const sequence = [...pick(inside, 4, 3), room[0]!, ...pick(room, 3, 0), room[1]!, ...pick(inside, 4, 200)];
+  const seconds = [2, 2, 2, 2, 1, 2, 2, 2, 1, 2, 2, 2, 2];
+  const { ffmpeg } = locateBinaries();
+  // One pixel format for every picture: the dev JPEGs mix 4:2:0 and 4:4:4, and a format change in
+  // the middle of a concat input resets the filters.
+  const stills = sequence.map((file, i) => {
+    const still = output.replace(/\.mp4$/, `-${i}.png`);
+    execFileSync(ffmpeg, ['-hide_banner', '-nostdin', '-y', '-v', 'error', '-i', join(DEV_DATA, 'images', file), '-pix_fmt', 'rgb24', still]);
+    return still;
+  });
+  const list = output.replace(/\.mp4$/, '.txt');
+  writeFileSync(list, stills.map((still, i) => `file '${still}'\nduration ${seconds[i]}`).join('\n') + `\nfile '${stills.at(-1)!}'\n`);
+  const filters = [
+    'fps=25',
+    'scale=720:405',
+    "zoompan=z='1.05+0.03*sin(on/30)':x='iw/2-(iw/zoom/2)+8*sin(on/17)':y='ih/2-(ih/zoom/2)+6*cos(on/23)':d=1:s=640x360:fps=25",
+    'noise=alls=6:allf=t',
+    "fade=t=out:st=6.5:d=1.5:enable='lt(t,9)'",
+    "fade=t=in:st=9:d=0.3:enable='between(t,8.99,14.5)'",
+    "fade=t=out:st=14.5:d=0.5:enable='between(t,14.5,16)'",
+    "fade=t=in:st=16:d=0.5:enable='between(t,15.99,16.5)'",
+    'format=yuv420p',
+  ].join(',');
+  execFileSync(ffmpeg, [
+    '-hide_banner', '-nostdin', '-y', '-v', 'error', '-f', 'concat', '-safe', '0', '-i', list,
+    '-f', 'lavfi', '-i', 'sine=frequency=220:sample_rate=48000',
+    '-vf', filters, '-t', String(TIMELINE.duration), '-map', '0:v', '-map', '1:a',
+    '-c:v', 'libx264', '-preset', 'veryfast', '-g', '50', '-c:a', 'aac', output,
+  ]);
+  return output;
+};
+
+/** Seconds of `span` covered by the union of `ranges`. */
+export const covered = (span: { start: number; end: number }, ranges: readonly { start: number; end: number }[]): number =>
+  ranges.reduce((sum, r) => sum + Math.max(0, Math.min(span.end, r.end) - Math.max(span.start, r.start)), 0);
