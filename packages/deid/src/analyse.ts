@@ -58,6 +58,8 @@ export interface AnalysisResult {
   detectors: { name: string; version: string; reason: Reason }[];
 }
 
+export const DEFAULT_UNCERTAIN_FROM = 0.03;
+
 interface Span {
   start: number;
   end: number;
@@ -86,7 +88,7 @@ export const calibrate = (score: number, own: number, shared: number): number =>
 export const analyseVideo = async (file: string, options: AnalyseOptions = {}): Promise<AnalysisResult> => {
   const scene = options.scene ?? new SceneDetector();
   const threshold = scene.threshold;
-  const uncertainFrom = options.uncertainFrom ?? 0.03;
+  const uncertainFrom = options.uncertainFrom ?? DEFAULT_UNCERTAIN_FROM;
   const workers = Math.max(1, options.workers ?? 2);
   const secondary = options.detectors ?? [];
   // Faces in a room shot and overlay text need more pixels than the scene statistics.

@@ -16,8 +16,9 @@ const USAGE = `Usage:
         find the ranges that reveal the patient (out of body, faces, people, burned-in text)
   deid redact <video> -o <out.mp4> [--margin <s>] [--no-audio] [--scene-only]
         analyse, then remove those ranges and all metadata
-  deid eval [--labels <labels.csv>] [--images <dir>] [--json]
-        ROC AUC, recall of revealing frames, endoscopic frames removed, and the frames it got wrong
+  deid eval [--labels <labels.csv>] [--images <dir>] [--json] [--scene-only]
+        ROC AUC, recall of revealing frames, endoscopic frames removed, and the frames it got wrong,
+        each frame scored as the analysis scores it (faces, people and text where the scene is uncertain)
 `;
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -86,14 +87,15 @@ export const main = async (argv: string[], out: NodeJS.WriteStream = process.std
         const labels = values.labels ?? join(DEV_DATA, 'labels.csv');
         const images = values.images ?? (values.labels ? join(dirname(values.labels), 'images') : join(DEV_DATA, 'images'));
         if (!existsSync(labels)) throw new MediaError('bad_argument', `No labels file at ${labels} (pass --labels <labels.csv> --images <dir>)`);
-        const result = await evaluate(labels, images);
+        const detectors = values['scene-only'] ? [] : defaultSecondaryDetectors();
+        const result = await evaluate(labels, images, { detectors }).finally(() => closeDetectors(detectors));
         if (values.json) {
           const { auc, recall, insideRemoved, threshold, frames } = result;
           out.write(`${JSON.stringify({ auc, recall, insideRemoved, threshold, frames })}\n`);
           return 0;
         }
         const pct = (v: number) => `${(v * 100).toFixed(2)} %`;
-        out.write(`${result.detector.name} ${result.detector.version} on ${result.frames} frames\n`);
+        out.write(`${result.detector.name} (${result.detector.version}) on ${result.frames} frames, ${result.checkedBySecondary} also checked for faces, people and text\n`);
         out.write(`ROC AUC ${result.auc.toFixed(5)}\n`);
         out.write(`at threshold ${result.threshold}: recall of revealing frames ${pct(result.recall)}, endoscopic frames removed ${pct(result.insideRemoved)}\n`);
         for (const m of result.missed) out.write(`  missed (revealing, kept): ${m.file} score ${m.score.toFixed(3)}\n`);

@@ -3,6 +3,7 @@
 // wrong. Works on any folder laid out like shared/data/deid-frames.
 import { basename } from 'node:path';
 import { loadPixels, readLabels } from './dataset.js';
+import { type SecondaryDetector, calibrate, DEFAULT_UNCERTAIN_FROM } from './analyse.js';
 import { atThreshold, rocAuc } from './metrics.js';
 import { SceneDetector } from './scene-detector.js';
 
@@ -15,12 +16,37 @@ export interface Evaluation {
   missed: { file: string; score: number }[];
   falseRemovals: { file: string; score: number }[];
   detector: { name: string; version: string };
+  /** Frames the secondary detectors looked at (scene score in the uncertain band). */
+  checkedBySecondary: number;
 }
 
-export const evaluate = async (labelsFile: string, imagesDir: string, detector = new SceneDetector(), threshold = detector.threshold): Promise<Evaluation> => {
+export interface EvaluateOptions {
+  scene?: SceneDetector;
+  /** The product's frame rule: these run where the scene score is uncertain, as in analyseVideo. */
+  detectors?: SecondaryDetector[];
+  uncertainFrom?: number;
+}
+
+/** Scores every labelled frame the way the analysis scores a video frame. */
+export const evaluate = async (labelsFile: string, imagesDir: string, options: EvaluateOptions = {}): Promise<Evaluation> => {
+  const detector = options.scene ?? new SceneDetector();
+  const threshold = detector.threshold;
+  const uncertainFrom = options.uncertainFrom ?? DEFAULT_UNCERTAIN_FROM;
   const frames = await readLabels(labelsFile, imagesDir);
   const scored = [];
-  for (const frame of frames) scored.push({ file: basename(frame.file), revealing: frame.revealing, score: detector.scoreOne(await loadPixels(frame.file)) });
+  let checkedBySecondary = 0;
+  for (const [index, frame] of frames.entries()) {
+    const pixels = await loadPixels(frame.file);
+    let score = detector.scoreOne(pixels);
+    if (score >= uncertainFrom && score < threshold && options.detectors?.length) {
+      checkedBySecondary += 1;
+      for (const { detector: secondary, threshold: own } of options.detectors) {
+        const [raw] = await secondary.score([{ ...pixels, time: index, keyframe: true }]);
+        score = Math.max(score, calibrate(raw ?? 0, own, threshold));
+      }
+    }
+    scored.push({ file: basename(frame.file), revealing: frame.revealing, score });
+  }
   const point = atThreshold(scored, threshold);
   const byScore = (a: { score: number }, b: { score: number }) => a.score - b.score;
   return {
@@ -31,6 +57,7 @@ export const evaluate = async (labelsFile: string, imagesDir: string, detector =
     frames: scored.length,
     missed: scored.filter((s) => s.revealing && s.score < threshold).sort(byScore).map(({ file, score }) => ({ file, score })),
     falseRemovals: scored.filter((s) => !s.revealing && s.score >= threshold).sort(byScore).reverse().map(({ file, score }) => ({ file, score })),
-    detector: { name: detector.name, version: detector.version },
+    detector: { name: [detector.name, ...(options.detectors ?? []).map((d) => d.detector.name)].join(' + '), version: detector.version },
+    checkedBySecondary,
   };
 };
