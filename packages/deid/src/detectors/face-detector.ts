@@ -109,7 +109,7 @@ export class FaceDetector implements Detector {
       });
       const scores = (await flags.data()) as Float32Array;
       flags.dispose();
-      const faces = proposals.map((b, k) => ({ ...b, score: scores[k] ?? 0 })).filter((b) => b.score >= this.minScore);
+      const faces = proposals.map((b, k) => ({ ...b, proposal: b.score, score: scores[k] ?? 0 })).filter((b) => b.score >= this.minScore);
       out.push(faces.sort((a, b) => b.score - a.score));
     }
     return out;
