@@ -1,7 +1,9 @@
 // Benchmark of the face, person and text detectors on the labelled dev set: ms per frame on this
 // machine, false positives on endoscopic (inside) frames, hits on outside frames per kind, and, for
 // text, recall on inside frames with a drawn overlay line. Prints a markdown report.
-// Run: npx tsx packages/deid/scripts/bench-detectors.ts [--limit N]
+// Run: npx tsx packages/deid/scripts/bench-detectors.ts [--limit N] [--only face|person|text]
+// Timings are only meaningful on an otherwise idle machine: the report prints the load average.
+import { loadavg } from 'node:os';
 import { type Frame } from '@ipsv/media/frame';
 import { type Detector } from '../src/detector.js';
 import { FaceDetector, PersonDetector } from '../src/detectors/face-detector.js';
@@ -28,6 +30,8 @@ const OR_STAFF = new Set('1036206_0009_01 1036206_0019_01 1036206_0020_02 103620
 const baseName = (file: string) => file.replace(/^.*\//, '').replace(/\.jpg$/, '');
 const limitArg = process.argv.indexOf('--limit');
 const limit = limitArg > 0 ? Number(process.argv[limitArg + 1]) : Infinity;
+const onlyArg = process.argv.indexOf('--only');
+const only = onlyArg > 0 ? process.argv[onlyArg + 1] : undefined;
 const out = (line = '') => process.stdout.write(`${line}\n`);
 
 async function mapLimited<T, R>(items: readonly T[], concurrency: number, fn: (item: T, i: number) => Promise<R>): Promise<R[]> {
@@ -72,11 +76,11 @@ const frames = await mapLimited(images, 2, (d) => readFrame(d.file));
 out(`Frame size: ${[...new Set(frames.map((f) => `${f.width}×${f.height}`))].join(', ')}`);
 out();
 
-const detectors: Detector[] = [new FaceDetector(), new PersonDetector(), new TextDetector()];
+const detectors: Detector[] = [new FaceDetector(), new PersonDetector(), new TextDetector()].filter((d) => !only || d.reason === only);
 for (const detector of detectors) {
   const { scores, loadMs, msPerFrame } = await timed(detector, frames);
   out(`## ${detector.name} (reason ${detector.reason}, ${detector.version})`);
-  out(`model load ${loadMs.toFixed(0)} ms, ${msPerFrame.toFixed(1)} ms/frame over ${frames.length} frames`);
+  out(`model load ${loadMs.toFixed(0)} ms, ${msPerFrame.toFixed(1)} ms/frame over ${frames.length} frames (1-min load average after: ${loadavg()[0]!.toFixed(1)} on 2 cores)`);
   const ins = scores.slice(0, inside.length);
   const worst = ins.map((s, i) => ({ s, f: baseName(inside[i]!.file) })).sort((a, b) => b.s - a.s);
   out(`inside: highest scores ${worst.slice(0, 6).map((w) => `${w.s.toFixed(2)} (${w.f})`).join(', ')}`);
