@@ -1,6 +1,6 @@
 // Trains the out-of-body scene model and writes packages/deid/model/scene-logistic.json.
 //   npm run deid:train [-- --labels <labels.csv> --images <dir>]
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -9,7 +9,7 @@ import { dataHash, FEATURE_NAMES, featureRows, kFold, LAMBDA, leaveOneVideoOut, 
 
 const here = dirname(fileURLToPath(import.meta.url));
 const defaultData = resolve(here, '../../../../shared/data/deid-frames');
-const { values } = parseArgs({ options: { labels: { type: 'string' }, images: { type: 'string' }, out: { type: 'string' } } });
+const { values } = parseArgs({ options: { labels: { type: 'string' }, images: { type: 'string' }, out: { type: 'string' }, date: { type: 'string' } } });
 const labels = values.labels ?? join(defaultData, 'labels.csv');
 const images = values.images ?? join(defaultData, 'images');
 const frames = await readLabels(labels, images);
@@ -25,9 +25,16 @@ for (const { name, scores } of cv) {
 }
 
 const model = trainScene(rows);
+const out = values.out ?? SCENE_MODEL_FILE;
+const sha = await dataHash(labels, frames);
+// The training date stays that of the file being replaced when the data and the method are the
+// same, so training twice writes the same bytes; new data or a new λ takes today's date.
+const previous = await readFile(out, 'utf8').then((text) => JSON.parse(text) as Partial<SceneModelFile>, () => undefined);
+const unchanged = previous?.training?.dataSha256 === sha && previous.lambda === LAMBDA && JSON.stringify(previous.features) === JSON.stringify(FEATURE_NAMES);
+const trainedOn = values.date ?? (unchanged && typeof previous?.training?.trainedOn === 'string' ? previous.training.trainedOn : new Date().toISOString().slice(0, 10));
 const file: SceneModelFile = {
   name: 'scene-logistic',
-  version: `1.0.0+${(await dataHash(labels, frames)).slice(0, 12)}`,
+  version: `1.1.0+${sha.slice(0, 12)}`,
   kind: 'logistic',
   features: [...FEATURE_NAMES],
   lambda: LAMBDA,
@@ -40,10 +47,10 @@ const file: SceneModelFile = {
     frames: frames.length,
     revealing: frames.filter((f) => f.revealing).length,
     augmentations: rows.length / frames.length - 1,
-    dataSha256: await dataHash(labels, frames),
+    dataSha256: sha,
+    trainedOn,
     command: 'npm run deid:train',
   },
 };
-const out = values.out ?? SCENE_MODEL_FILE;
 await writeFile(out, `${JSON.stringify(file, (_, v: unknown) => (typeof v === 'number' ? Number(v.toPrecision(10)) : v), 2)}\n`);
 process.stderr.write(`wrote ${out}\n`);

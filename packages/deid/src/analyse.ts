@@ -29,6 +29,8 @@ export interface AnalyseOptions {
   uncertainFrom?: number;
   marginSeconds?: number;
   mergeGapSeconds?: number;
+  /** Hysteresis of the decision (see decideRanges; default half the scene threshold). */
+  releaseThreshold?: number;
   /** Frames per second of the dense passes that locate boundaries (default 5). */
   refineFps?: number;
   /** Keyframes further apart than this get a sparse dense pass in between (default 10 s). */
@@ -44,7 +46,10 @@ export interface AnalyseOptions {
 
 export interface TrackPoint {
   time: number;
+  /** Highest calibrated score of this frame. */
   score: number;
+  /** Name of the detector that gave it. */
+  detector: string;
   scores: Partial<Record<Reason, number>>;
 }
 
@@ -213,14 +218,21 @@ export const analyseVideo = async (file: string, options: AnalyseOptions = {}): 
     const [reason, score] = (Object.entries(scores) as [Reason, number][]).reduce((best, entry) => (entry[1] > best[1] ? entry : best));
     return { time: s.time, score, reason, scores };
   });
-  const ranges = decideRanges(decisionSamples, { threshold, durationSeconds: duration, marginSeconds: options.marginSeconds, mergeGapSeconds: options.mergeGapSeconds });
+  const ranges = decideRanges(decisionSamples, {
+    threshold,
+    durationSeconds: duration,
+    marginSeconds: options.marginSeconds,
+    mergeGapSeconds: options.mergeGapSeconds,
+    releaseThreshold: options.releaseThreshold,
+  });
+  const detectorNames = new Map<Reason, string>([[scene.reason, scene.name], ...secondary.map(({ detector }) => [detector.reason, detector.name] as const)]);
   progress(100);
   const round = (v: number) => Math.round(v * 1000) / 1000;
   return {
     durationSeconds: duration,
     threshold,
     ranges,
-    track: decisionSamples.map((s) => ({ time: round(s.time), score: round(s.score), scores: Object.fromEntries(Object.entries(s.scores).map(([k, v]) => [k, round(v)])) })),
+    track: decisionSamples.map((s) => ({ time: round(s.time), score: round(s.score), detector: detectorNames.get(s.reason) ?? s.reason, scores: Object.fromEntries(Object.entries(s.scores).map(([k, v]) => [k, round(v)])) })),
     framesDecoded,
     detectors: [{ name: scene.name, version: scene.version, reason: scene.reason }, ...secondary.map(({ detector }) => ({ name: detector.name, version: detector.version, reason: detector.reason }))],
   };

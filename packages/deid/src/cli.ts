@@ -9,7 +9,7 @@ import { MediaError } from '@ipsv/media/errors';
 import { progressBar } from '@ipsv/media/progress-bar';
 import { analyseVideo } from './analyse.js';
 import { closeDetectors, defaultSecondaryDetectors } from './secondary-detectors.js';
-import { evaluate } from './evaluate.js';
+import { crossValidate, type CrossValidatedFigures, evaluate } from './evaluate.js';
 
 const USAGE = `Usage:
   deid analyse <video> [--json] [--margin <s>] [--scene-only]
@@ -19,10 +19,36 @@ const USAGE = `Usage:
   deid eval [--labels <labels.csv>] [--images <dir>] [--json] [--scene-only]
         ROC AUC, recall of revealing frames, endoscopic frames removed, and the frames it got wrong,
         each frame scored as the analysis scores it (faces, people and text where the scene is uncertain)
+  deid eval --cv [--labels <labels.csv>] [--images <dir>] [--json] [--lambda <L2>]
+        cross-validate the scene model's training on that folder (stratified 5-fold, and leave one
+        source video out when labels.csv has a source_video column): every frame scored by a model
+        that never saw it. The committed model's figures on its own training frames are not evidence.
+
+  Default folder: ../shared/data/deid-frames from the repository root.
 `;
 
 const here = dirname(fileURLToPath(import.meta.url));
 const DEV_DATA = resolve(here, '../../../../shared/data/deid-frames');
+
+const pct = (v: number) => `${(v * 100).toFixed(2)} %`;
+
+const printCrossValidation = async (results: CrossValidatedFigures[], json: boolean, out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<number> => {
+  if (json) {
+    const figures = Object.fromEntries(results.map(({ name, auc, recall, insideRemoved, threshold, frames }) => [name, { auc, recall, insideRemoved, threshold, frames }]));
+    out.write(`${JSON.stringify(figures)}\n`);
+    return 0;
+  }
+  for (const r of results) {
+    out.write(`${r.name} (scene model alone, threshold ${r.threshold}): ROC AUC ${r.auc.toFixed(5)}, recall of revealing frames ${pct(r.recall)}, endoscopic frames removed ${pct(r.insideRemoved)}\n`);
+    for (const g of r.groups) {
+      const learnt = g.revealingInTraining === undefined ? '' : `, trained on ${g.revealingInTraining} revealing frames`;
+      out.write(`  ${g.group}: ${g.frames} frames (${g.revealing} revealing), ${g.missed} missed, ${g.falseRemovals} endoscopic removed${learnt}\n`);
+    }
+    for (const m of r.missed) out.write(`  missed (revealing, kept): ${m.file} score ${m.score.toFixed(3)}\n`);
+  }
+  err.write('Cross-validated: each frame was scored by a model trained without it (augmented as in deid:train).\n');
+  return 0;
+};
 
 const seconds = (s: number) => `${Math.floor(s / 60)}:${(s % 60).toFixed(1).padStart(4, '0')}`;
 
@@ -40,6 +66,8 @@ export const main = async (argv: string[], out: NodeJS.WriteStream = process.std
         images: { type: 'string' },
         'no-audio': { type: 'boolean' },
         'scene-only': { type: 'boolean' },
+        cv: { type: 'boolean' },
+        lambda: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -87,6 +115,12 @@ export const main = async (argv: string[], out: NodeJS.WriteStream = process.std
         const labels = values.labels ?? join(DEV_DATA, 'labels.csv');
         const images = values.images ?? (values.labels ? join(dirname(values.labels), 'images') : join(DEV_DATA, 'images'));
         if (!existsSync(labels)) throw new MediaError('bad_argument', `No labels file at ${labels} (pass --labels <labels.csv> --images <dir>)`);
+        if (!existsSync(images)) throw new MediaError('bad_argument', `No images folder at ${images} (pass --images <dir>)`);
+        if (values.cv) {
+          const lambda = values.lambda === undefined ? undefined : Number(values.lambda);
+          if (lambda !== undefined && !(lambda > 0)) throw new MediaError('bad_argument', `--lambda must be a positive number (got "${values.lambda}")`);
+          return await printCrossValidation(await crossValidate(labels, images, { lambda }), Boolean(values.json), out, err);
+        }
         const detectors = values['scene-only'] ? [] : defaultSecondaryDetectors();
         const result = await evaluate(labels, images, { detectors }).finally(() => closeDetectors(detectors));
         if (values.json) {
@@ -94,7 +128,6 @@ export const main = async (argv: string[], out: NodeJS.WriteStream = process.std
           out.write(`${JSON.stringify({ auc, recall, insideRemoved, threshold, frames })}\n`);
           return 0;
         }
-        const pct = (v: number) => `${(v * 100).toFixed(2)} %`;
         out.write(`${result.detector.name} (${result.detector.version}) on ${result.frames} frames, ${result.checkedBySecondary} also checked for faces, people and text\n`);
         out.write(`ROC AUC ${result.auc.toFixed(5)}\n`);
         out.write(`at threshold ${result.threshold}: recall of revealing frames ${pct(result.recall)}, endoscopic frames removed ${pct(result.insideRemoved)}\n`);

@@ -3,6 +3,8 @@
 // wrong. Works on any folder laid out like shared/data/deid-frames.
 import { basename } from 'node:path';
 import { loadPixels, readLabels } from './dataset.js';
+import { SCENE_THRESHOLD } from './scene-model.js';
+import { featureRows, kFold, LEAVE_ONE_VIDEO_OUT, leaveOneVideoOut } from './scene-training.js';
 import { type SecondaryDetector, calibrate, DEFAULT_UNCERTAIN_FROM } from './analyse.js';
 import { atThreshold, rocAuc } from './metrics.js';
 import { SceneDetector } from './scene-detector.js';
@@ -60,4 +62,56 @@ export const evaluate = async (labelsFile: string, imagesDir: string, options: E
     detector: { name: [detector.name, ...(options.detectors ?? []).map((d) => d.detector.name)].join(' + '), version: detector.version },
     checkedBySecondary,
   };
+};
+
+export interface CrossValidatedFigures {
+  name: string;
+  auc: number;
+  recall: number;
+  insideRemoved: number;
+  threshold: number;
+  frames: number;
+  missed: { file: string; score: number }[];
+  /** Per source video: which frames it got wrong (and, left out, what the model had to learn from). */
+  groups: { group: string; frames: number; revealing: number; missed: number; falseRemovals: number; revealingInTraining?: number }[];
+}
+
+/**
+ * The honest figures: every frame scored by a scene model that never saw it (trained as
+ * `npm run deid:train` trains, augmentations included), by stratified k-fold and by leaving one
+ * source video out. The second is the one to believe for videos from other sources.
+ */
+export const crossValidate = async (labelsFile: string, imagesDir: string, options: { folds?: number; threshold?: number; lambda?: number } = {}): Promise<CrossValidatedFigures[]> => {
+  const threshold = options.threshold ?? SCENE_THRESHOLD;
+  const frames = await readLabels(labelsFile, imagesDir);
+  const rows = await featureRows(frames, true);
+  const groupOf = new Map(frames.map((f) => [f.file, f.group]));
+  const results = [kFold(rows, options.folds ?? 5, options.lambda)];
+  if (new Set(frames.map((f) => f.group)).size > 1) results.push(leaveOneVideoOut(rows, options.lambda));
+  return results.map(({ name, scores }) => {
+    const point = atThreshold(scores, threshold);
+    const groups = [...new Set(scores.map((s) => groupOf.get(s.file)!))].sort().map((group) => {
+      const mine = scores.filter((s) => groupOf.get(s.file) === group);
+      const revealing = mine.filter((s) => s.revealing).length;
+      return {
+        group,
+        frames: mine.length,
+        revealing,
+        missed: mine.filter((s) => s.revealing && s.score < threshold).length,
+        falseRemovals: mine.filter((s) => !s.revealing && s.score >= threshold).length,
+        // Left out, a video takes its revealing frames out of the training set with it.
+        ...(name === LEAVE_ONE_VIDEO_OUT ? { revealingInTraining: frames.filter((f) => f.revealing).length - revealing } : {}),
+      };
+    });
+    return {
+      name,
+      auc: rocAuc(scores),
+      recall: point.recall,
+      insideRemoved: point.insideRemoved,
+      threshold,
+      frames: scores.length,
+      missed: scores.filter((s) => s.revealing && s.score < threshold).sort((a, b) => a.score - b.score).map((s) => ({ file: basename(s.file), score: s.score })),
+      groups,
+    };
+  });
 };

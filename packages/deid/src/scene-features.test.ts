@@ -64,4 +64,13 @@ describe('sceneFeatures', () => {
   it('refuses data that does not match the size', () => {
     expect(() => sceneFeatures({ width: 10, height: 10, data: new Uint8Array(30) })).toThrow('does not match its size 10x10');
   });
+
+  it('is fast: well under a millisecond for a 160x90 frame', () => {
+    // About 0.3-0.6 ms here; the bound leaves room for a busy test machine, not for a slower method.
+    const frames = Array.from({ length: 20 }, (_, k) => draw(160, 90, (u, v) => (k % 2 ? tissue(u, v) : room(u, v))));
+    for (const f of frames) sceneFeatures(f);
+    const started = performance.now();
+    for (let round = 0; round < 10; round += 1) for (const f of frames) sceneFeatures(f);
+    expect((performance.now() - started) / 200).toBeLessThan(1.5);
+  });
 });

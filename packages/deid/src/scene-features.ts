@@ -24,6 +24,12 @@ export type SceneFeatureName = (typeof SCENE_FEATURES)[number];
 
 type Pixels = Pick<Frame, 'width' | 'height' | 'data'>;
 
+// Unit vectors of hues in tenths of a degree: a table look-up instead of cos/sin per pixel.
+const HUE_BINS_PER_DEGREE = 10;
+const HUE_TABLE_SIZE = 360 * HUE_BINS_PER_DEGREE;
+const HUE_COS = Float64Array.from({ length: HUE_TABLE_SIZE }, (_, i) => Math.cos((i / HUE_BINS_PER_DEGREE / 180) * Math.PI));
+const HUE_SIN = Float64Array.from({ length: HUE_TABLE_SIZE }, (_, i) => Math.sin((i / HUE_BINS_PER_DEGREE / 180) * Math.PI));
+
 /** Samples at most about this many pixels per frame: statistics, not pictures. */
 const TARGET_SAMPLES = 96 * 96;
 
@@ -33,6 +39,12 @@ export const sceneFeatures = (frame: Pixels): number[] => {
   const step = Math.max(1, Math.floor(Math.sqrt((width * height) / TARGET_SAMPLES)));
   const cx = (width - 1) / 2;
   const cy = (height - 1) / 2;
+  // Squared distance from the centre relative to the half-width and half-height, so a square and
+  // a 16:9 frame are measured alike; split per column and row so no pixel needs a square root.
+  const dx2 = new Float64Array(width);
+  for (let x = 0; x < width; x += step) dx2[x] = ((x - cx) / (width / 2)) ** 2;
+  const right = step * 3;
+  const down = width * step * 3;
 
   let n = 0;
   let tissue = 0, dark = 0, grey = 0, cool = 0, white = 0, skin = 0;
@@ -43,22 +55,20 @@ export const sceneFeatures = (frame: Pixels): number[] => {
   let hx = 0, hy = 0, hn = 0;
 
   for (let y = 0; y < height; y += step) {
+    const dy2 = ((y - cy) / (height / 2)) ** 2;
+    const hasDown = y + step < height;
     for (let x = 0; x < width; x += step) {
       const i = (y * width + x) * 3;
-      const r = data[i]! / 255;
-      const g = data[i + 1]! / 255;
-      const b = data[i + 2]! / 255;
-      const max = Math.max(r, g, b);
-      const min = Math.min(r, g, b);
+      const R = data[i]!;
+      const G = data[i + 1]!;
+      const B = data[i + 2]!;
+      const r = R / 255;
+      const g = G / 255;
+      const b = B / 255;
+      const max = r > g ? (r > b ? r : b) : g > b ? g : b;
+      const min = r < g ? (r < b ? r : b) : g < b ? g : b;
       const v = max;
       const s = max > 0 ? (max - min) / max : 0;
-      let h = 0;
-      if (max > min) {
-        if (max === r) h = ((g - b) / (max - min) + 6) % 6;
-        else if (max === g) h = (b - r) / (max - min) + 2;
-        else h = (r - g) / (max - min) + 4;
-        h *= 60;
-      }
       n += 1;
       sumS += s;
       sumS2 += s * s;
@@ -71,32 +81,42 @@ export const sceneFeatures = (frame: Pixels): number[] => {
         if (v > 0.85) white += 1;
         else grey += 1;
       }
-      if (v >= 0.12 && s >= 0.35 && (h < 45 || h > 330)) tissue += 1;
-      if (v >= 0.2 && s >= 0.2 && h >= 80 && h <= 270) cool += 1;
-      if (v >= 0.35 && s >= 0.15 && s < 0.5 && h >= 8 && h <= 40) skin += 1;
-      if (s >= 0.25 && v >= 0.12) {
-        const a = (h * Math.PI) / 180;
-        hx += Math.cos(a);
-        hy += Math.sin(a);
-        hn += 1;
+      // Hue only counts for pixels with some light and colour (every hue rule below needs both).
+      if (v >= 0.12 && s >= 0.15) {
+        let h: number;
+        if (max === r) {
+          h = (g - b) / (max - min);
+          if (h < 0) h += 6;
+        }
+        else if (max === g) h = (b - r) / (max - min) + 2;
+        else h = (r - g) / (max - min) + 4;
+        h *= 60;
+        if (s >= 0.35 && (h < 45 || h > 330)) tissue += 1;
+        if (v >= 0.2 && s >= 0.2 && h >= 80 && h <= 270) cool += 1;
+        if (v >= 0.35 && s < 0.5 && h >= 8 && h <= 40) skin += 1;
+        if (s >= 0.25) {
+          const bin = Math.round(h * HUE_BINS_PER_DEGREE) % HUE_TABLE_SIZE;
+          hx += HUE_COS[bin]!;
+          hy += HUE_SIN[bin]!;
+          hn += 1;
+        }
       }
-      // Position relative to the frame, so a square and a 16:9 frame are measured alike.
-      const dx = (x - cx) / (width / 2);
-      const dy = (y - cy) / (height / 2);
-      const radius = Math.sqrt(dx * dx + dy * dy);
-      if (radius > 1.15) {
+      const radius2 = dx2[x]! + dy2;
+      if (radius2 > 1.15 * 1.15) {
         cornerV += v;
         cornerN += 1;
-      } else if (radius < 0.6) {
+      } else if (radius2 < 0.6 * 0.6) {
         centreV += v;
         centreN += 1;
       }
-      if (x + step < width && y + step < height) {
-        const right = (y * width + x + step) * 3;
-        const down = ((y + step) * width + x) * 3;
-        const lum = (k: number) => 0.299 * data[k]! + 0.587 * data[k + 1]! + 0.114 * data[k + 2]!;
-        const here = lum(i);
-        edges += Math.abs(lum(right) - here) > 40 || Math.abs(lum(down) - here) > 40 ? 1 : 0;
+      if (hasDown && x + step < width) {
+        // A luminance step of more than 40 to the right or lower neighbour is an edge.
+        const here = 0.299 * R + 0.587 * G + 0.114 * B;
+        const j = i + right;
+        const k = i + down;
+        const toRight = 0.299 * data[j]! + 0.587 * data[j + 1]! + 0.114 * data[j + 2]! - here;
+        const toDown = 0.299 * data[k]! + 0.587 * data[k + 1]! + 0.114 * data[k + 2]! - here;
+        if (toRight > 40 || toRight < -40 || toDown > 40 || toDown < -40) edges += 1;
         edgeN += 1;
       }
     }

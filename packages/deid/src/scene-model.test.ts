@@ -13,7 +13,9 @@ describe('loadSceneModel', () => {
     const model = loadSceneModel();
     expect(model.features).toEqual([...SCENE_FEATURES]);
     expect(model.threshold).toBe(SCENE_THRESHOLD);
-    expect(model.version).toMatch(/^1\.0\.0\+[0-9a-f]{12}$/);
+    expect(model.version).toMatch(/^1\.1\.0\+[0-9a-f]{12}$/);
+    expect(model.version.endsWith(String(model.training.dataSha256).slice(0, 12))).toBe(true);
+    expect(model.training.trainedOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(model.training).toMatchObject({ frames: 668, revealing: 104, command: 'npm run deid:train' });
   });
 

@@ -49,7 +49,15 @@ const toTraining = (rows: readonly FeatureRow[]): TrainingRow[] => {
   return rows.map((r) => ({ x: r.x, y: r.frame.revealing ? 1 : 0, weight: r.frame.revealing ? rows.length / (2 * positives) : rows.length / (2 * negatives) }));
 };
 
-export const LAMBDA = 3;
+/**
+ * L2 strength, on class-balanced weights summing to the number of training rows (4676 with the
+ * augmentations). Chosen as the strongest regularisation that keeps the share of endoscopic frames
+ * removed under 3 % at the fixed threshold when a whole source video is left out: λ = 3 missed 8 of
+ * the 101 presentation frames when their video was left out (the model then learns "outside" from
+ * 3 operating-room frames only), λ = 100 missed 1 (endoscopic removed 2.3 %), λ = 300 and more
+ * remove over 3 % (`npm run deid:eval -- --cv --lambda <λ>`, bench/RESULTS.md).
+ */
+export const LAMBDA = 100;
 
 export const trainScene = (rows: readonly FeatureRow[], lambda = LAMBDA): LogisticModel => fitLogistic(toTraining(rows), lambda);
 
@@ -73,6 +81,8 @@ export const kFold = (rows: readonly FeatureRow[], k: number, lambda = LAMBDA): 
   return { name: `stratified ${k}-fold`, scores };
 };
 
+export const LEAVE_ONE_VIDEO_OUT = 'leave one video out';
+
 /** Leave one source video out: every frame is scored by a model that never saw its video. */
 export const leaveOneVideoOut = (rows: readonly FeatureRow[], lambda = LAMBDA): CrossValidation => {
   const groups = [...new Set(rows.map((r) => r.frame.group))].sort();
@@ -83,7 +93,7 @@ export const leaveOneVideoOut = (rows: readonly FeatureRow[], lambda = LAMBDA): 
     const model = trainScene(training, lambda);
     for (const r of rows.filter((o) => o.frame.group === group && o.variant === 'original')) scores.push({ file: r.frame.file, revealing: r.frame.revealing, score: predict(model, r.x) });
   }
-  return { name: 'leave one video out', scores };
+  return { name: LEAVE_ONE_VIDEO_OUT, scores };
 };
 
 export const summarise = (scores: readonly Scored[], threshold: number) => ({ auc: rocAuc(scores), ...atThreshold(scores, threshold) });

@@ -50,4 +50,41 @@ describe('decideRanges', () => {
   it('samples out of order are sorted first', () => {
     expect(decideRanges([s(20, 0), s(10, 0.9), s(0, 0)], options)).toEqual([{ start: 0, end: 21, reasons: ['out_of_body'], confidence: 0.9 }]);
   });
+
+  it('smoothing removes single-frame flicker: one kept frame inside a withdrawal does not split it', () => {
+    const flicker = [s(0, 0), s(1, 0.9), s(1.2, 0.05), s(1.4, 0.9), s(1.6, 0.9), s(2, 0), s(10, 0)];
+    expect(decideRanges(flicker, { ...options, marginSeconds: 0, mergeGapSeconds: 0 })).toEqual([{ start: 0, end: 2, reasons: ['out_of_body'], confidence: 0.9 }]);
+  });
+
+  it('hysteresis: a removal grows over uncertain neighbours on both sides, but not over safe ones', () => {
+    // threshold 0.5, release 0.25 by default: 0.3 and 0.4 are uncertain, 0.1 is safe.
+    const withdrawal = [s(0, 0.1), s(1, 0.3), s(2, 0.4), s(3, 0.9), s(4, 0.3), s(5, 0.1), s(6, 0.3), s(20, 0.1)];
+    expect(decideRanges(withdrawal, { ...options, marginSeconds: 0, mergeGapSeconds: 0 })).toEqual([{ start: 0, end: 5, reasons: ['out_of_body'], confidence: 0.9 }]);
+    // Uncertain frames alone remove nothing.
+    expect(decideRanges([s(0, 0.1), s(1, 0.45), s(2, 0.1)], options)).toEqual([]);
+    // With the release at the threshold the hysteresis is off.
+    expect(decideRanges(withdrawal, { ...options, releaseThreshold: 0.5, marginSeconds: 0, mergeGapSeconds: 0 })).toEqual([{ start: 2, end: 4, reasons: ['out_of_body'], confidence: 0.9 }]);
+    expect(() => decideRanges([], { ...options, releaseThreshold: 0.6 })).toThrow('between 0 and the threshold');
+  });
+
+  it('the reasons of a range come only from frames that reached the threshold', () => {
+    const faceNearby: Sample = { time: 2, score: 0.4, reason: 'face', scores: { out_of_body: 0.1, face: 0.4 } };
+    expect(decideRanges([s(0, 0), faceNearby, s(3, 0.9), s(4, 0)], options)[0]!.reasons).toEqual(['out_of_body']);
+  });
+
+  it('clamps every range to [0, duration], also for frames stamped past the probed duration', () => {
+    expect(decideRanges([s(0, 0), s(59, 0), s(59.5, 0.9), s(60.2, 0.9)], options)).toEqual([{ start: 58, end: 60, reasons: ['out_of_body'], confidence: 0.9 }]);
+    expect(decideRanges([s(0.2, 0.9), s(1, 0)], { ...options, marginSeconds: 5 })).toEqual([{ start: 0, end: 6, reasons: ['out_of_body'], confidence: 0.9 }]);
+    expect(decideRanges([s(0, 0.9)], { ...options, durationSeconds: 0 })).toEqual([{ start: 0, end: 0, reasons: ['out_of_body'], confidence: 0.9 }]);
+  });
+
+  it('ranges just further apart than the merge gap stay apart', () => {
+    const two = [s(0, 0), s(4, 0), s(5, 0.9), s(6, 0), s(9.1, 0), s(10, 0.9), s(11, 0)];
+    // [3, 7] and [8.1, 12]: 1.1 s apart, merged with a 2 s gap, kept apart with a 1 s gap.
+    expect(decideRanges(two, options)).toHaveLength(1);
+    expect(decideRanges(two, { ...options, mergeGapSeconds: 1 })).toEqual([
+      { start: 3, end: 7, reasons: ['out_of_body'], confidence: 0.9 },
+      { start: 8.1, end: 12, reasons: ['out_of_body'], confidence: 0.9 },
+    ]);
+  });
 });

@@ -31,6 +31,7 @@ describe('deid analyse and redact', () => {
     const analysis = JSON.parse(result.stdout);
     expect(analysis.ranges).toEqual([{ start: 0, end: 6, reasons: ['out_of_body'], confidence: expect.any(Number) }]);
     expect(analysis.track.length).toBeGreaterThan(0);
+    expect(analysis.track[0]).toMatchObject({ time: expect.any(Number), score: expect.any(Number), detector: 'scene-logistic' });
     expect(analysis.detectors[0]).toMatchObject({ name: 'scene-logistic', reason: 'out_of_body' });
     expect(result.stderr).toContain('analyse 100%');
   });

@@ -1,0 +1,67 @@
+// Privacy analysis speed × real time on a 1080p30 H.264 source, the figure the pipeline budget
+// rests on (target ≥ 60×): scene classifier alone, and with the face/person/text detectors where
+// the scene score is uncertain. Also how many frames each pass decoded.
+//
+//   node --import tsx bench/deid-speed.mjs [--seconds 120] [--gop 250]
+//
+// The source (cached in bench/.cache) is mostly endoscopic footage made from the dev frames in
+// ../shared/data/deid-frames with a 4 s withdrawal to the operating room every 40 s; x264 with its
+// defaults (keyframe at least every --gop frames and at scene cuts).
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { analyseVideo } from '@ipsv/deid/analyse';
+import { closeDetectors, defaultSecondaryDetectors } from '@ipsv/deid/secondary-detectors';
+import { locateBinaries } from '@ipsv/media/binaries';
+import { probe } from '@ipsv/media/probe';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const { values } = parseArgs({ options: { seconds: { type: 'string', default: '120' }, gop: { type: 'string', default: '250' } } });
+const seconds = Number(values.seconds);
+const gop = Number(values.gop);
+const frames = resolve(root, '..', 'shared', 'data', 'deid-frames');
+if (!existsSync(join(frames, 'labels.csv'))) {
+  console.error(`This benchmark builds its source from the dev frames, which are not at ${frames}`);
+  process.exit(1);
+}
+const cache = join(root, 'bench', '.cache');
+mkdirSync(cache, { recursive: true });
+const source = join(cache, `deid-1080p30-${seconds}s-g${gop}.mp4`);
+const outsideSeconds = (s) => s % 40 >= 30 && s % 40 < 34;
+
+if (!existsSync(source)) {
+  console.log(`Generating a ${seconds} s 1080p30 source (once)...`);
+  const rows = readFileSync(join(frames, 'labels.csv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
+  const inside = rows.filter((r) => r[1] === 'inside').map((r) => r[0]);
+  const outside = rows.filter((r) => r[1] === 'outside').map((r) => r[0]);
+  const list = [];
+  for (let s = 0; s < seconds; s += 1) {
+    const pool = outsideSeconds(s) ? outside : inside;
+    list.push(`file '${join(frames, 'images', pool[(s * 7) % pool.length])}'`, 'duration 1');
+  }
+  writeFileSync(join(cache, 'deid-list.txt'), list.join('\n'));
+  const filters = "fps=30,scale=1920:1080,zoompan=z='1.1+0.05*sin(on/40)':x='iw/2-(iw/zoom/2)+20*sin(on/15)':y='ih/2-(ih/zoom/2)+20*cos(on/20)':d=1:s=1920x1080:fps=30,noise=alls=12:allf=t+u,format=yuv420p";
+  execFileSync(locateBinaries().ffmpeg, ['-hide_banner', '-v', 'error', '-y', '-f', 'concat', '-safe', '0', '-i', join(cache, 'deid-list.txt'),
+    '-vf', filters, '-t', String(seconds), '-c:v', 'libx264', '-preset', 'veryfast', '-g', String(gop), '-b:v', '7M', '-maxrate', '7M', '-bufsize', '14M', '-an', source]);
+}
+
+const info = await probe(source);
+const duration = info.durationSeconds;
+console.log(`source ${info.video.width}x${info.video.height} ${info.video.fps} fps, ${duration.toFixed(1)} s, keyframe at least every ${gop} frames; ${execFileSync('nproc').toString().trim()} cores`);
+
+const revealingSeconds = Array.from({ length: Math.floor(duration) }, (_, s) => s).filter(outsideSeconds);
+for (const withSecondary of [false, true]) {
+  const detectors = withSecondary ? defaultSecondaryDetectors() : [];
+  const started = performance.now();
+  const result = await analyseVideo(source, { detectors }).finally(() => closeDetectors(detectors));
+  const elapsed = (performance.now() - started) / 1000;
+  const missed = revealingSeconds.filter((s) => !result.ranges.some((r) => r.start <= s && s + 1 <= r.end));
+  const removed = result.ranges.reduce((sum, r) => sum + r.end - r.start, 0);
+  console.log(
+    `${withSecondary ? 'scene + faces/people/text' : 'scene classifier alone'}: ${elapsed.toFixed(2)} s, ${(duration / elapsed).toFixed(1)}× real time, ` +
+      `${result.framesDecoded} frames decoded, ${result.ranges.length} ranges, ${removed.toFixed(1)} s removed, ` +
+      `${revealingSeconds.length - missed.length}/${revealingSeconds.length} revealing seconds removed`,
+  );
+}
