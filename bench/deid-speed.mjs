@@ -2,11 +2,13 @@
 // rests on (target ≥ 60×): scene classifier alone, and with the face/person/text detectors where
 // the scene score is uncertain. Also how many frames each pass decoded.
 //
-//   node --import tsx bench/deid-speed.mjs [--seconds 120] [--gop 250]
+//   node --import tsx bench/deid-speed.mjs [--seconds 120] [--gop 250] [--shot 1]
 //
 // The source (cached in bench/.cache) is mostly endoscopic footage made from the dev frames in
-// ../shared/data/deid-frames with a 4 s withdrawal to the operating room every 40 s; x264 with its
-// defaults (keyframe at least every --gop frames and at scene cuts).
+// ../shared/data/deid-frames (each picture held --shot seconds, moving and noisy) with a 4 s
+// withdrawal to the operating room every 40 s; x264 places a keyframe at least every --gop frames
+// and at every hard cut, so --shot 1 (a cut every second) is the worst case for the coarse pass,
+// and real endoscopic footage (one continuous shot) is nearer --shot 8 or more.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -18,9 +20,10 @@ import { locateBinaries } from '@ipsv/media/binaries';
 import { probe } from '@ipsv/media/probe';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '120' }, gop: { type: 'string', default: '250' } } });
+const { values } = parseArgs({ options: { seconds: { type: 'string', default: '120' }, gop: { type: 'string', default: '250' }, shot: { type: 'string', default: '1' } } });
 const seconds = Number(values.seconds);
 const gop = Number(values.gop);
+const shot = Number(values.shot);
 const frames = resolve(root, '..', 'shared', 'data', 'deid-frames');
 if (!existsSync(join(frames, 'labels.csv'))) {
   console.error(`This benchmark builds its source from the dev frames, which are not at ${frames}`);
@@ -28,7 +31,7 @@ if (!existsSync(join(frames, 'labels.csv'))) {
 }
 const cache = join(root, 'bench', '.cache');
 mkdirSync(cache, { recursive: true });
-const source = join(cache, `deid-1080p30-${seconds}s-g${gop}.mp4`);
+const source = join(cache, `deid-1080p30-${seconds}s-g${gop}-shot${shot}.mp4`);
 const outsideSeconds = (s) => s % 40 >= 30 && s % 40 < 34;
 
 if (!existsSync(source)) {
@@ -37,9 +40,14 @@ if (!existsSync(source)) {
   const inside = rows.filter((r) => r[1] === 'inside').map((r) => r[0]);
   const outside = rows.filter((r) => r[1] === 'outside').map((r) => r[0]);
   const list = [];
-  for (let s = 0; s < seconds; s += 1) {
-    const pool = outsideSeconds(s) ? outside : inside;
-    list.push(`file '${join(frames, 'images', pool[(s * 7) % pool.length])}'`, 'duration 1');
+  for (let s = 0; s < seconds; ) {
+    const out = outsideSeconds(s);
+    // A shot ends early where a withdrawal begins or ends, as a real withdrawal would end it.
+    let length = 1;
+    while (length < (out ? 1 : shot) && s + length < seconds && outsideSeconds(s + length) === out) length += 1;
+    const pool = out ? outside : inside;
+    list.push(`file '${join(frames, 'images', pool[(s * 7) % pool.length])}'`, `duration ${length}`);
+    s += length;
   }
   writeFileSync(join(cache, 'deid-list.txt'), list.join('\n'));
   const filters = "fps=30,scale=1920:1080,zoompan=z='1.1+0.05*sin(on/40)':x='iw/2-(iw/zoom/2)+20*sin(on/15)':y='ih/2-(ih/zoom/2)+20*cos(on/20)':d=1:s=1920x1080:fps=30,noise=alls=12:allf=t+u,format=yuv420p";
@@ -49,7 +57,8 @@ if (!existsSync(source)) {
 
 const info = await probe(source);
 const duration = info.durationSeconds;
-console.log(`source ${info.video.width}x${info.video.height} ${info.video.fps} fps, ${duration.toFixed(1)} s, keyframe at least every ${gop} frames; ${execFileSync('nproc').toString().trim()} cores`);
+const keyframes = execFileSync(locateBinaries().ffprobe, ['-v', 'error', '-select_streams', 'v', '-skip_frame', 'nokey', '-show_entries', 'frame=pts_time', '-of', 'csv=p=0', source]).toString().trim().split('\n').length;
+console.log(`source ${info.video.width}x${info.video.height} ${info.video.fps} fps, ${duration.toFixed(1)} s, ${keyframes} keyframes (shots of ${shot} s, GOP ≤ ${gop}); ${execFileSync('nproc').toString().trim()} cores`);
 
 const revealingSeconds = Array.from({ length: Math.floor(duration) }, (_, s) => s).filter(outsideSeconds);
 for (const withSecondary of [false, true]) {

@@ -7,6 +7,7 @@ import { probe } from '@ipsv/media/probe';
 import { sampleFrames } from '@ipsv/media/sample-frames';
 import { type Detector, type Reason } from './detector.js';
 import { SceneDetector } from './scene-detector.js';
+import { SCENE_UNCERTAIN_FROM } from './scene-model.js';
 import { decideRanges, type RemovedRange, type Sample } from './temporal.js';
 
 export interface SecondaryDetector {
@@ -25,7 +26,7 @@ export interface SecondaryDetector {
 export interface AnalyseOptions {
   detectors?: SecondaryDetector[];
   scene?: SceneDetector;
-  /** Scene scores from this up to the threshold count as uncertain (default 0.03: about 7 % of endoscopic frames). */
+  /** Scene scores from this up to the threshold count as uncertain (default SCENE_UNCERTAIN_FROM). */
   uncertainFrom?: number;
   marginSeconds?: number;
   mergeGapSeconds?: number;
@@ -63,9 +64,9 @@ export interface AnalysisResult {
   detectors: { name: string; version: string; reason: Reason }[];
 }
 
-export const DEFAULT_UNCERTAIN_FROM = 0.03;
+export const DEFAULT_UNCERTAIN_FROM = SCENE_UNCERTAIN_FROM;
 
-interface Span {
+export interface Span {
   start: number;
   end: number;
   fps: number | null;
@@ -84,6 +85,21 @@ const pool = async <T>(tasks: (() => Promise<T>)[], limit: number): Promise<T[]>
     }),
   );
   return results;
+};
+
+/**
+ * Joins touching spans of the same rate (an uncertain keyframe asks for the intervals on both of
+ * its sides): every ffmpeg start costs a process, a probe and a seek, about as much as decoding a
+ * second of 1080p. Joined spans stay short enough to share out between the workers.
+ */
+export const joinSpans = (spans: readonly Span[], longest = 20): Span[] => {
+  const joined: Span[] = [];
+  for (const span of spans) {
+    const last = joined.at(-1);
+    if (last && last.fps === span.fps && Math.abs(last.end - span.start) < 1e-6 && span.end - last.start <= longest) last.end = span.end;
+    else joined.push({ ...span });
+  }
+  return joined;
 };
 
 /** Maps a detector score so that its own threshold lands on the shared threshold, keeping order. */
@@ -205,7 +221,7 @@ export const analyseVideo = async (file: string, options: AnalyseOptions = {}): 
     if (flaggedA !== flaggedB || uncertain) spans.push({ start: a.time, end: b.time, fps: refineFps });
     else if (!flaggedA && b.time - a.time > maxGap) spans.push({ start: a.time, end: b.time, fps: gapFps });
   }
-  await runSpans(spans, 60, 99);
+  await runSpans(joinSpans(spans), 60, 99);
 
   // 3. What is left in the secondary detectors' queues.
   for (const index of secondary.keys()) await flush(index, true);

@@ -15,6 +15,15 @@ export const SCENE_MODEL_FILE = fileURLToPath(new URL('../model/scene-logistic.j
  */
 export const SCENE_THRESHOLD = 0.2;
 
+/**
+ * The uncertain band is [SCENE_UNCERTAIN_FROM, SCENE_THRESHOLD): frames there are looked at again
+ * (dense passes around them, the face/person detectors on them) and a removal grows over them
+ * (the decision's hysteresis). Half the threshold: with the committed model about 7 % of the
+ * endoscopic dev frames score there, so the slow work stays small, while a band from 0.03 would
+ * take in 59 % of them (this model is strongly regularised and rarely says less than 0.01).
+ */
+export const SCENE_UNCERTAIN_FROM = SCENE_THRESHOLD / 2;
+
 export interface SceneModelFile extends LogisticModel {
   name: string;
   version: string;

@@ -73,6 +73,25 @@ describe.skipIf(!hasDevData)('deid eval on any folder laid out like deid-frames'
     expect(figures).toMatchObject({ auc: 1, recall: 1, insideRemoved: 0, frames: 5 });
   });
 
+  it('--cv --json cross-validates on that folder (no source_video column: k-fold only) and prints one object', async () => {
+    const result = await cli(['eval', '--cv', '--labels', join(folder, 'labels.csv'), '--images', join(folder, 'images'), '--json']);
+    expect(result.code).toBe(0);
+    const figures = JSON.parse(result.stdout);
+    expect(Object.keys(figures)).toEqual(['stratified 5-fold']);
+    expect(figures['stratified 5-fold']).toMatchObject({ frames: 5, threshold: 0.2 });
+    expect(figures['stratified 5-fold'].auc).toBeGreaterThanOrEqual(0);
+    const badLambda = await cli(['eval', '--cv', '--labels', join(folder, 'labels.csv'), '--lambda', 'none']);
+    expect(badLambda.code).toBe(1);
+    expect(badLambda.stderr).toContain('--lambda must be a positive number');
+  });
+
+  it('a missing image is named', async () => {
+    writeFileSync(join(folder, 'gone.csv'), 'file,label\n1035585_0279.jpg,inside\nnot-there.jpg,outside\n');
+    const result = await cli(['eval', '--labels', join(folder, 'gone.csv'), '--images', join(folder, 'images'), '--scene-only']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/Cannot read the image .*not-there\.jpg/);
+  });
+
   it('a labels file it cannot use is a clear error', async () => {
     const bad = await cli(['eval', '--labels', join(folder, 'bad.csv'), '--images', join(folder, 'images')]);
     expect(bad.code).toBe(1);

@@ -4,9 +4,10 @@ import { probe } from '@ipsv/media/probe';
 import { analyseVideo, type AnalysisResult } from '../src/analyse.js';
 import { loadPixels } from '../src/dataset.js';
 import { SceneDetector } from '../src/scene-detector.js';
+import { SCENE_UNCERTAIN_FROM } from '../src/scene-model.js';
 import { closeDetectors, defaultSecondaryDetectors } from '../src/secondary-detectors.js';
-import { covered, hasDevData, makeWithdrawalClip, TIMELINE } from './helpers/withdrawal-clip.js';
-import { tempDir } from '../../media/test/helpers/make-video.js';
+import { ABRUPT_TIMELINE, covered, hasDevData, makeAbruptWithdrawalClip, makeWithdrawalClip, TIMELINE } from './helpers/withdrawal-clip.js';
+import { ffprobeJson, tempDir } from '../../media/test/helpers/make-video.js';
 
 const { dir, cleanup } = tempDir('ipsv-deid-');
 afterAll(cleanup);
@@ -21,7 +22,7 @@ describe.skipIf(!hasDevData)('a camera withdrawal in a synthetic surgery clip (n
     // The clip is about the withdrawal: endoscopic frames that the scene model itself finds
     // uncertain (about 7 % of them; its frame-level figures come from `deid eval`) are left out.
     const scene = new SceneDetector();
-    await makeWithdrawalClip(clip, async (file) => scene.scoreOne(await loadPixels(file)) < 0.03);
+    await makeWithdrawalClip(clip, async (file) => scene.scoreOne(await loadPixels(file)) < SCENE_UNCERTAIN_FROM);
     result = await analyseVideo(clip, { detectors, onProgress: (p) => progress.push(p) });
   });
   afterAll(() => closeDetectors(detectors));
@@ -41,6 +42,11 @@ describe.skipIf(!hasDevData)('a camera withdrawal in a synthetic surgery clip (n
     expect(removedInside).toBeLessThan(2.5);
     expect(1 - removedInside / insideSeconds).toBeGreaterThan(0.8);
     expect(result.ranges).toHaveLength(1);
+    // Outside the 1 s safety margins around the withdrawal (darkening included) the endoscopic
+    // picture is kept whole but for at most 10 %.
+    const clear = [{ start: 0, end: 5.5 }, { start: 17.5, end: 24 }];
+    const clearSeconds = clear.reduce((sum, s) => sum + s.end - s.start, 0);
+    expect(clear.reduce((sum, s) => sum + covered(s, result.ranges), 0) / clearSeconds).toBeLessThanOrEqual(0.1);
   });
 
   it('decodes only a fraction of the frames, reports progress to 100 and gives the timeline its score track', async () => {
@@ -54,5 +60,37 @@ describe.skipIf(!hasDevData)('a camera withdrawal in a synthetic surgery clip (n
     expect(inRoom.length).toBeGreaterThan(0);
     for (const p of inRoom) expect(p.score).toBeGreaterThanOrEqual(result.threshold);
     expect(result.detectors.map((d) => d.reason)).toEqual(['out_of_body', 'face', 'person', 'text']);
+  });
+});
+
+describe.skipIf(!hasDevData)('a short withdrawal between keyframes far apart (needs ../shared/data/deid-frames)', () => {
+  const clip = join(dir, 'abrupt.mp4');
+  let result: AnalysisResult;
+
+  beforeAll(async () => {
+    // Endoscopic frames the scene model keeps (below its threshold); the clip is about where the
+    // analysis looks, not about the model's frame-level mistakes (those are `deid eval`'s figures).
+    const scene = new SceneDetector();
+    await makeAbruptWithdrawalClip(clip, async (file) => scene.scoreOne(await loadPixels(file)) < scene.threshold);
+    result = await analyseVideo(clip);
+  });
+
+  it('the clip has a single keyframe, so a keyframe-only pass would see none of the operating room', () => {
+    const { frames } = ffprobeJson<{ frames: { key_frame: number }[] }>(['-select_streams', 'v', '-skip_frame', 'nokey', '-show_entries', 'frame=key_frame', clip]);
+    expect(frames).toHaveLength(1);
+  });
+
+  it('the sparse pass over the long keyframe interval finds it: every revealing second removed', () => {
+    const { revealing } = ABRUPT_TIMELINE;
+    expect(covered(revealing, result.ranges)).toBeCloseTo(revealing.end - revealing.start, 6);
+    expect(result.ranges.flatMap((r) => r.reasons)).toEqual(['out_of_body']);
+  });
+
+  it('keeps at least 90 % of the endoscopic picture outside the margins around the withdrawal', () => {
+    // The sparse pass samples once a second, so the boundary is known to a second: up to 1 s of
+    // uncertainty plus the 1 s margin on each side.
+    const clear = [{ start: 0, end: 12 }, { start: 18, end: 30 }];
+    const clearSeconds = clear.reduce((sum, s) => sum + s.end - s.start, 0);
+    expect(clear.reduce((sum, s) => sum + covered(s, result.ranges), 0) / clearSeconds).toBeLessThanOrEqual(0.1);
   });
 });

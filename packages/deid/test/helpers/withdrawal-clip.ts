@@ -72,3 +72,44 @@ export const makeWithdrawalClip = async (output: string, keepInside: (file: stri
 /** Seconds of `span` covered by the union of `ranges`. */
 export const covered = (span: { start: number; end: number }, ranges: readonly { start: number; end: number }[]): number =>
   ranges.reduce((sum, r) => sum + Math.max(0, Math.min(span.end, r.end) - Math.max(span.start, r.start)), 0);
+
+/** Seconds of the abrupt clip (see makeAbruptWithdrawalClip). */
+export const ABRUPT_TIMELINE = {
+  duration: 30,
+  inside: [
+    { start: 0, end: 14 },
+    { start: 16, end: 30 },
+  ],
+  revealing: { start: 14, end: 16 },
+};
+
+/**
+ * A short withdrawal with nothing to give it away to a keyframe-only pass: 14 s endoscopic, a hard
+ * cut to 2 s of operating room, a hard cut back, 16 s endoscopic; 640x360, 25 fps, encoded with
+ * one keyframe for the whole clip (no scene-cut keyframes), the case where only the analysis's
+ * guard on long keyframe intervals can find it.
+ */
+export const makeAbruptWithdrawalClip = async (output: string, keepInside: (file: string) => Promise<boolean>): Promise<string> => {
+  const all = rows();
+  const inside: string[] = [];
+  for (const [file, label] of all) if (label === 'inside' && (await keepInside(join(DEV_DATA, 'images', file!)))) inside.push(file!);
+  const room = all.filter((r) => r[1] === 'outside').map((r) => r[0]!);
+  const pick = (list: string[], n: number, offset: number) => Array.from({ length: n }, (_, i) => list[(offset + i * 41) % list.length]!);
+  const sequence = [...pick(inside, 7, 11), ...pick(room, 2, 5), ...pick(inside, 7, 301)];
+  const seconds = [2, 2, 2, 2, 2, 2, 2, 1, 1, 2, 2, 2, 2, 2, 2, 2];
+  const { ffmpeg } = locateBinaries();
+  const stills = sequence.map((file, i) => {
+    const still = output.replace(/\.mp4$/, `-${i}.png`);
+    execFileSync(ffmpeg, ['-hide_banner', '-nostdin', '-y', '-v', 'error', '-i', join(DEV_DATA, 'images', file), '-pix_fmt', 'rgb24', still]);
+    return still;
+  });
+  const list = output.replace(/\.mp4$/, '.txt');
+  writeFileSync(list, stills.map((still, i) => `file '${still}'\nduration ${seconds[i]}`).join('\n') + `\nfile '${stills.at(-1)!}'\n`);
+  const filters = ['fps=25', 'scale=640:360', 'noise=alls=6:allf=t', 'format=yuv420p'].join(',');
+  execFileSync(ffmpeg, [
+    '-hide_banner', '-nostdin', '-y', '-v', 'error', '-f', 'concat', '-safe', '0', '-i', list,
+    '-vf', filters, '-t', String(ABRUPT_TIMELINE.duration), '-an',
+    '-c:v', 'libx264', '-preset', 'veryfast', '-g', '1000', '-x264-params', 'scenecut=0:keyint=1000:min-keyint=1000', output,
+  ]);
+  return output;
+};
