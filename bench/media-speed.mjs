@@ -5,14 +5,15 @@
 //
 //   node --import tsx bench/media-speed.mjs [--seconds 120]
 //
-// The source is generated once (cached in bench/.cache): 1080p30 H.264 at 7 Mbit/s, real endoscopic
-// frames from ../shared/data/deid-frames when present (textured, moving, noisy), else a synthetic
-// textured pattern.
+// The source is generated once (cached in bench/.cache): 1080p30 H.264 at 7 Mbit/s with a keyframe
+// every 2 s (as recorders write), real endoscopic frames from ../shared/data/deid-frames when
+// present (textured, moving, noisy), else a synthetic textured pattern.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { analyseVideo } from '@ipsv/deid/analyse';
+import { closeDetectors, defaultSecondaryDetectors } from '@ipsv/deid/secondary-detectors';
 import { locateBinaries } from '@ipsv/media/binaries';
 import { cut } from '@ipsv/media/cut';
 import { PUBLICATION_RENDER, PUBLICATION_RUNG, renderLadder, rungsFor } from '@ipsv/media/ladder';
@@ -71,15 +72,15 @@ const makeSource = (file) => {
   const filters = "fps=30,scale=1920:1080,zoompan=z='1.1+0.05*sin(on/40)':x='iw/2-(iw/zoom/2)+20*sin(on/15)':y='ih/2-(ih/zoom/2)+20*cos(on/20)':d=1:s=1920x1080:fps=30,noise=alls=12:allf=t+u,format=yuv420p";
   let input;
   if (existsSync(join(frames, 'labels.csv'))) {
-    // Mostly endoscopic footage with a few withdrawals to the operating room, as in a real case.
+    // Endoscopic footage (each view held 4 s, moving) with one 4 s withdrawal to the operating
+    // room per minute, as in a real case.
     const rows = readFileSync(join(frames, 'labels.csv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
     const inside = rows.filter((r) => r[1] === 'inside').map((r) => r[0]);
     const outside = rows.filter((r) => r[1] === 'outside').map((r) => r[0]);
     const list = [];
-    for (let s = 0; s < seconds; s += 1) {
-      const out = s % 40 >= 30 && s % 40 < 34;
-      const pool = out ? outside : inside;
-      list.push(`file '${join(frames, 'images', pool[(s * 7) % pool.length])}'`, 'duration 1');
+    for (let s = 0; s < seconds; s += 4) {
+      const pool = s % 60 === 40 ? outside : inside;
+      list.push(`file '${join(frames, 'images', pool[(s * 7) % pool.length])}'`, 'duration 4');
     }
     writeFileSync(join(cache, 'list.txt'), list.join('\n'));
     input = ['-f', 'concat', '-safe', '0', '-i', join(cache, 'list.txt')];
@@ -88,10 +89,10 @@ const makeSource = (file) => {
   }
   execFileSync(ffmpeg, ['-hide_banner', '-v', 'error', '-y', ...input, '-f', 'lavfi', '-i', 'sine=frequency=300:sample_rate=48000',
     '-filter_complex', `[0:v]${filters}[v]`, '-map', '[v]', '-map', '1:a', '-t', String(seconds),
-    '-c:v', 'libx264', '-preset', 'veryfast', '-b:v', '7M', '-maxrate', '7M', '-bufsize', '14M', '-c:a', 'aac', '-b:a', '128k', file]);
+    '-c:v', 'libx264', '-preset', 'veryfast', '-b:v', '7M', '-maxrate', '7M', '-bufsize', '14M', '-g', '60', '-c:a', 'aac', '-b:a', '128k', file]);
 };
 
-const source = join(cache, `source-1080p30-${seconds}s.mp4`);
+const source = join(cache, `source-1080p30-gop2-${seconds}s.mp4`);
 if (!existsSync(source)) {
   console.log(`Generating a ${seconds} s 1080p30 source (once)...`);
   makeSource(source);
@@ -114,10 +115,14 @@ row('plain full decode (ffmpeg -f null)', decode);
 row('keyframe-only decode (ffmpeg -skip_frame nokey)', await measure(() => runFfmpeg(['-skip_frame', 'nokey', '-i', source, '-map', '0:v:0', '-f', 'null', '-'])));
 row('x264 veryfast 480p encode (reference)', await measure(() => runFfmpeg(['-y', '-i', source, '-vf', 'scale=-2:480', '-c:v', 'libx264', '-preset', 'veryfast', '-an', join(work, 'ref480.mp4')])));
 
-const analysis = await measure(() => analyseVideo(source, {}));
+const sceneOnly = await measure(() => analyseVideo(source, {}));
+row('privacy analysis, scene model only', sceneOnly, `${sceneOnly.result.framesDecoded} frames decoded`);
+const detectors = defaultSecondaryDetectors();
+const analysis = await measure(() => analyseVideo(source, { detectors }));
+await closeDetectors(detectors);
 const ranges = analysis.result.ranges.map(({ start, end }) => ({ start, end }));
 const removedSeconds = ranges.reduce((sum, r) => sum + r.end - r.start, 0);
-row('privacy analysis', analysis, `${ranges.length} ranges, ${removedSeconds.toFixed(1)} s removed, ${analysis.result.framesDecoded} frames decoded`);
+row('privacy analysis, all detectors', analysis, `${ranges.length} ranges, ${removedSeconds.toFixed(1)} s removed, ${analysis.result.framesDecoded} frames decoded`);
 const gate = await measure(() => renderLadder(source, join(work, 'gate'), [PUBLICATION_RUNG], { ...PUBLICATION_RENDER, removeRanges: ranges, info }));
 row('publication rendition (360p, cuts folded in)', gate);
 const publication = { seconds: analysis.seconds + gate.seconds, peakMiB: Math.max(analysis.peakMiB, gate.peakMiB) };
@@ -129,5 +134,5 @@ row('de-identified master (full re-encode)', reencode);
 const hd = await measure(() => renderLadder(join(work, 'master.mp4'), join(work, 'hd'), rungsFor(info.video.height).filter((r) => r.height > PUBLICATION_RUNG.height)));
 row('HD ladder from master (480p-1080p, one pass)', hd);
 
-console.log(`\nratios: analysis ${(duration / analysis.seconds).toFixed(1)}× real time; publication ${(publication.seconds / decode.seconds).toFixed(2)}× plain decode; master copy ${(reencode.seconds / master.seconds).toFixed(1)}× faster than re-encode; peak memory ${Math.max(...rows.map((r) => r.peakMiB)).toFixed(0)} MiB`);
+console.log(`\nratios: analysis ${(duration / sceneOnly.seconds).toFixed(1)}× real time (scene model), ${(duration / analysis.seconds).toFixed(1)}× (all detectors); publication ${(publication.seconds / decode.seconds).toFixed(2)}× plain decode; master copy ${(reencode.seconds / master.seconds).toFixed(1)}× faster than re-encode; peak memory ${Math.max(...rows.map((r) => r.peakMiB)).toFixed(0)} MiB`);
 if (!process.argv.includes('--keep')) rmSync(work, { recursive: true, force: true });

@@ -15,6 +15,10 @@ export interface Binaries {
   source: BinarySource;
   /** e.g. "5.1.9-0+deb12u1" */
   version: string;
+  /** ffmpeg 5.1 renamed -vsync to -fps_mode; the static npm build (2018) knows only -vsync. */
+  passthroughFrames: string[];
+  /** 5.1 or newer: the GOP-copy cut is verified frame-exact only there (older builds lose frames at joins). */
+  modern: boolean;
 }
 
 const isExecutable = (file: string): boolean => {
@@ -62,7 +66,7 @@ export const locateBinaries = (env: NodeJS.ProcessEnv = process.env): Binaries =
   const cached = cache.get(key);
   if (cached) return cached;
 
-  let found: Omit<Binaries, 'version'> | null = null;
+  let found: Pick<Binaries, 'ffmpeg' | 'ffprobe' | 'source'> | null = null;
   if (env.FFMPEG_PATH || env.FFPROBE_PATH) {
     const ffmpeg = env.FFMPEG_PATH ?? onPath('ffmpeg', env.PATH);
     const ffprobe = env.FFPROBE_PATH ?? onPath('ffprobe', env.PATH);
@@ -88,7 +92,10 @@ export const locateBinaries = (env: NodeJS.ProcessEnv = process.env): Binaries =
       'ffmpeg and ffprobe were not found: set FFMPEG_PATH and FFPROBE_PATH, install ffmpeg on the PATH, or install the optional packages @ffmpeg-installer/ffmpeg and @ffprobe-installer/ffprobe',
     );
   }
-  const binaries = { ...found, version: readVersion(found.ffmpeg) };
+  const options = execFileSync(found.ffmpeg, ['-hide_banner', '-h', 'long'], { encoding: 'utf8', timeout: 10_000, maxBuffer: 8 * 1024 * 1024 });
+  const modern = options.includes('-fps_mode');
+  const passthroughFrames = modern ? ['-fps_mode', 'passthrough'] : ['-vsync', 'passthrough'];
+  const binaries = { ...found, version: readVersion(found.ffmpeg), passthroughFrames, modern };
   cache.set(key, binaries);
   return binaries;
 };

@@ -40,7 +40,7 @@ export interface CutResult {
 
 /** Sources whose untouched GOPs can be joined with x264-encoded pictures around the cuts. */
 export const canCopyGops = (info: ProbeResult): boolean =>
-  info.video.codec === 'h264' && info.video.pixelFormat === 'yuv420p' && info.video.rotation === 0 && info.video.fps > 0;
+  info.video.codec === 'h264' && info.video.pixelFormat === 'yuv420p' && info.video.rotation === 0 && info.video.fps > 0 && locateBinaries().modern;
 
 export const cut = async (file: string, ranges: readonly TimeRange[], output: string, options: CutOptions = {}): Promise<CutResult> => {
   const info = options.info ?? (await probe(file, { signal: options.signal }));
@@ -76,6 +76,8 @@ export const cut = async (file: string, ranges: readonly TimeRange[], output: st
     ...(withAudio ? ['-map', '[aout]', '-c:a', 'aac', '-b:a', '160k'] : ['-an']),
     '-sn', '-dn',
     '-c:v', 'libx264', '-preset', options.preset ?? 'veryfast', '-crf', String(options.crf ?? 18),
+    // No SEI messages in the output, as in the GOP-copy path.
+    '-bsf:v', 'filter_units=remove_types=6',
     ...STRIP_METADATA,
     '-movflags', '+faststart',
     partial,

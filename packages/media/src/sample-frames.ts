@@ -36,7 +36,7 @@ export async function* sampleFrames(file: string, options: SampleOptions): Async
   if (end !== undefined && !(end > start)) throw new MediaError('bad_argument', `The range end (${end}) must be after its start (${start})`);
   if (signal?.aborted) throw new MediaError('cancelled', 'The operation was cancelled');
 
-  const { ffmpeg } = locateBinaries();
+  const { ffmpeg, passthroughFrames } = locateBinaries();
   const args = ['-hide_banner', '-nostdin', '-loglevel', 'info', '-threads', String(threads)];
   if (mode === 'keyframes') args.push('-skip_frame', 'nokey');
   // Input seeking decodes from the keyframe before `start` and drops frames until `start`;
@@ -48,7 +48,7 @@ export async function* sampleFrames(file: string, options: SampleOptions): Async
   const filters = [];
   if (mode === 'dense' && fps) filters.push(`fps=${fps}`);
   filters.push(`scale=${width}:${height}:flags=area`, 'format=rgb24', 'showinfo');
-  args.push('-vf', filters.join(','), '-fps_mode', 'passthrough', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1');
+  args.push('-vf', filters.join(','), ...passthroughFrames, '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1');
 
   const child = spawn(ffmpeg, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   const frameBytes = width * height * 3;

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { locateBinaries } from '../src/binaries.js';
 import { cut } from '../src/cut.js';
 import { probe } from '../src/probe.js';
 import { sampleFrames } from '../src/sample-frames.js';
@@ -38,7 +39,8 @@ const colourCounts = async (file: string) => {
 };
 
 describe('cut', () => {
-  it.each(['reencode', 'copy'] as const)('%s: removes exactly the frames of the ranges, keeps the rest in order, and sound stays in sync', async (method) => {
+  const methods = locateBinaries().modern ? (['reencode', 'copy'] as const) : (['reencode'] as const);
+  it.each(methods)('%s: removes exactly the frames of the ranges, keeps the rest in order, and sound stays in sync', async (method) => {
     expect(ffprobeJson<{ format: { tags: Record<string, string> } }>(['-show_format', source]).format.tags).toMatchObject({ title: 'Cholecystectomy DOE JOHN', comment: 'MRN 483920' });
     const progress: number[] = [];
     const out = join(dir, `cut-${method}.mp4`);
@@ -67,7 +69,7 @@ describe('cut', () => {
   it('leaves no container or stream metadata behind', async () => {
     const out = join(dir, 'stripped.mp4');
     const result = await cut(source, [{ start: 0, end: 1 }], out);
-    expect(result.method).toBe('copy');
+    expect(result.method).toBe(locateBinaries().modern ? 'copy' : 'reencode');
     // SEI user data inside the picture stream (encoders, cameras and towers write there) is gone too.
     expect(readFileSync(source).includes('x264 - core')).toBe(true);
     expect(readFileSync(out).includes('x264 - core')).toBe(false);

@@ -84,13 +84,17 @@ export class FaceDetector implements Detector {
         // This conversion of the model returns four heads: scores and boxes for the 16×16 grid
         // (512 anchors) and for the 8×8 grid (384 anchors); join them in anchor order.
         const heads = (model.execute(input) as tf.Tensor[]).sort((a, b) => a.size - b.size);
+        if (heads.length !== 4) throw new Error(`blazeface: expected 4 output heads, got ${heads.length}`);
         const [s384, s512, b384, b512] = heads as [tf.Tensor3D, tf.Tensor3D, tf.Tensor3D, tf.Tensor3D];
         return tf.squeeze(tf.concat([tf.concat([s512, b512], 2), tf.concat([s384, b384], 2)], 1), [0]);
       });
       const data = (await rows.data()) as Float32Array;
       rows.dispose();
       const proposals = suppressOverlaps(
-        decodeBlazeface(data, anchors, size, this.minScore).map((b) => fromLetterbox(b, lb)),
+        // Boxes wholly in the padding band collapse to nothing once mapped back: drop them.
+        decodeBlazeface(data, anchors, size, this.minScore)
+          .map((b) => fromLetterbox(b, lb))
+          .filter((b) => b.width > 0 && b.height > 0),
         this.maxIou,
         this.maxFaces,
       );
@@ -109,7 +113,7 @@ export class FaceDetector implements Detector {
       });
       const scores = (await flags.data()) as Float32Array;
       flags.dispose();
-      const faces = proposals.map((b, k) => ({ ...b, score: scores[k] ?? 0 })).filter((b) => b.score >= this.minScore);
+      const faces = proposals.map((b, k) => ({ ...b, proposal: b.score, score: scores[k] ?? 0 })).filter((b) => b.score >= this.minScore);
       out.push(faces.sort((a, b) => b.score - a.score));
     }
     return out;

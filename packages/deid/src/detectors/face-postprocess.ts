@@ -9,6 +9,8 @@ export interface FaceBox {
   height: number;
   /** Model confidence in [0, 1]. */
   score: number;
+  /** For faces: BlazeFace's own confidence in the proposal that the mesh check then scored. */
+  proposal?: number;
 }
 
 /** Values per BlazeFace anchor row: logit, box (cx, cy, w, h), 6 keypoints × (x, y). */
