@@ -9,13 +9,17 @@ import { type SecondaryDetector, calibrate, DEFAULT_UNCERTAIN_FROM } from './ana
 import { atThreshold, rocAuc } from './metrics.js';
 import { SceneDetector } from './scene-detector.js';
 
-export interface Evaluation {
+/** The figures every evaluation reports (`--json` prints the first five). */
+export interface Figures {
   auc: number;
   recall: number;
   insideRemoved: number;
   threshold: number;
   frames: number;
   missed: { file: string; score: number }[];
+}
+
+export interface Evaluation extends Figures {
   falseRemovals: { file: string; score: number }[];
   detector: { name: string; version: string };
   /** Frames the secondary detectors looked at (scene score in the uncertain band). */
@@ -64,14 +68,8 @@ export const evaluate = async (labelsFile: string, imagesDir: string, options: E
   };
 };
 
-export interface CrossValidatedFigures {
+export interface CrossValidatedFigures extends Figures {
   name: string;
-  auc: number;
-  recall: number;
-  insideRemoved: number;
-  threshold: number;
-  frames: number;
-  missed: { file: string; score: number }[];
   /** Per source video: which frames it got wrong (and, left out, what the model had to learn from). */
   groups: { group: string; frames: number; revealing: number; missed: number; falseRemovals: number; revealingInTraining?: number }[];
 }

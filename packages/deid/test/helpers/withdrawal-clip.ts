@@ -8,6 +8,29 @@ import { locateBinaries } from '@ipsv/media/binaries';
 export const DEV_DATA = resolve(import.meta.dirname, '../../../../../shared/data/deid-frames');
 export const hasDevData = existsSync(join(DEV_DATA, 'labels.csv'));
 
+const insideFrames = async (all: string[][], keepInside: (file: string) => Promise<boolean>): Promise<string[]> => {
+  const inside: string[] = [];
+  for (const [file, label] of all) if (label === 'inside' && (await keepInside(join(DEV_DATA, 'images', file!)))) inside.push(file!);
+  return inside;
+};
+
+/**
+ * A concat-demuxer list showing each dev image for its seconds. The images are converted to one
+ * pixel format first: the dev JPEGs mix 4:2:0 and 4:4:4, and a format change in the middle of a
+ * concat input resets the filters.
+ */
+const stillsList = (sequence: readonly string[], seconds: readonly number[], output: string): string => {
+  const { ffmpeg } = locateBinaries();
+  const stills = sequence.map((file, i) => {
+    const still = output.replace(/\.mp4$/, `-${i}.png`);
+    execFileSync(ffmpeg, ['-hide_banner', '-nostdin', '-y', '-v', 'error', '-i', join(DEV_DATA, 'images', file), '-pix_fmt', 'rgb24', still]);
+    return still;
+  });
+  const list = output.replace(/\.mp4$/, '.txt');
+  writeFileSync(list, stills.map((still, i) => `file '${still}'\nduration ${seconds[i]}`).join('\n') + `\nfile '${stills.at(-1)!}'\n`);
+  return list;
+};
+
 /** Seconds of the timeline (see makeWithdrawalClip). */
 export const TIMELINE = {
   duration: 24,
@@ -33,22 +56,13 @@ const rows = () =>
  */
 export const makeWithdrawalClip = async (output: string, keepInside: (file: string) => Promise<boolean> = async () => true): Promise<string> => {
   const all = rows();
-  const inside: string[] = [];
-  for (const [file, label] of all) if (label === 'inside' && (await keepInside(join(DEV_DATA, 'images', file!)))) inside.push(file!);
+  const inside = await insideFrames(all, keepInside);
   const room = [...all.filter((r) => r[3] === 'operating-room'), ...all.filter((r) => r[1] === 'outside' && r[3] !== 'operating-room')].map((r) => r[0]!);
   const pick = (list: string[], n: number, offset: number) => Array.from({ length: n }, (_, i) => list[(offset + i * 37) % list.length]!);
   const sequence = [...pick(inside, 4, 3), room[0]!, ...pick(room, 3, 0), room[1]!, ...pick(inside, 4, 200)];
   const seconds = [2, 2, 2, 2, 1, 2, 2, 2, 1, 2, 2, 2, 2];
   const { ffmpeg } = locateBinaries();
-  // One pixel format for every picture: the dev JPEGs mix 4:2:0 and 4:4:4, and a format change in
-  // the middle of a concat input resets the filters.
-  const stills = sequence.map((file, i) => {
-    const still = output.replace(/\.mp4$/, `-${i}.png`);
-    execFileSync(ffmpeg, ['-hide_banner', '-nostdin', '-y', '-v', 'error', '-i', join(DEV_DATA, 'images', file), '-pix_fmt', 'rgb24', still]);
-    return still;
-  });
-  const list = output.replace(/\.mp4$/, '.txt');
-  writeFileSync(list, stills.map((still, i) => `file '${still}'\nduration ${seconds[i]}`).join('\n') + `\nfile '${stills.at(-1)!}'\n`);
+  const list = stillsList(sequence, seconds, output);
   const filters = [
     'fps=25',
     'scale=720:405',
@@ -91,20 +105,13 @@ export const ABRUPT_TIMELINE = {
  */
 export const makeAbruptWithdrawalClip = async (output: string, keepInside: (file: string) => Promise<boolean>): Promise<string> => {
   const all = rows();
-  const inside: string[] = [];
-  for (const [file, label] of all) if (label === 'inside' && (await keepInside(join(DEV_DATA, 'images', file!)))) inside.push(file!);
+  const inside = await insideFrames(all, keepInside);
   const room = all.filter((r) => r[1] === 'outside').map((r) => r[0]!);
   const pick = (list: string[], n: number, offset: number) => Array.from({ length: n }, (_, i) => list[(offset + i * 41) % list.length]!);
   const sequence = [...pick(inside, 7, 11), ...pick(room, 2, 5), ...pick(inside, 7, 301)];
   const seconds = [2, 2, 2, 2, 2, 2, 2, 1, 1, 2, 2, 2, 2, 2, 2, 2];
   const { ffmpeg } = locateBinaries();
-  const stills = sequence.map((file, i) => {
-    const still = output.replace(/\.mp4$/, `-${i}.png`);
-    execFileSync(ffmpeg, ['-hide_banner', '-nostdin', '-y', '-v', 'error', '-i', join(DEV_DATA, 'images', file), '-pix_fmt', 'rgb24', still]);
-    return still;
-  });
-  const list = output.replace(/\.mp4$/, '.txt');
-  writeFileSync(list, stills.map((still, i) => `file '${still}'\nduration ${seconds[i]}`).join('\n') + `\nfile '${stills.at(-1)!}'\n`);
+  const list = stillsList(sequence, seconds, output);
   const filters = ['fps=25', 'scale=640:360', 'noise=alls=6:allf=t', 'format=yuv420p'].join(',');
   execFileSync(ffmpeg, [
     '-hide_banner', '-nostdin', '-y', '-v', 'error', '-f', 'concat', '-safe', '0', '-i', list,
