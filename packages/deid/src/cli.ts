@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { parseCommandLine } from '@ipsv/media/command-line';
 import { cut } from '@ipsv/media/cut';
 import { MediaError } from '@ipsv/media/errors';
 import { progressBar } from '@ipsv/media/progress-bar';
@@ -53,34 +53,25 @@ const printCrossValidation = async (results: CrossValidatedFigures[], json: bool
 const seconds = (s: number) => `${Math.floor(s / 60)}:${(s % 60).toFixed(1).padStart(4, '0')}`;
 
 export const main = async (argv: string[], out: NodeJS.WriteStream = process.stdout, err: NodeJS.WriteStream = process.stderr): Promise<number> => {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        json: { type: 'boolean' },
-        output: { type: 'string', short: 'o' },
-        margin: { type: 'string' },
-        labels: { type: 'string' },
-        images: { type: 'string' },
-        'no-audio': { type: 'boolean' },
-        'scene-only': { type: 'boolean' },
-        cv: { type: 'boolean' },
-        lambda: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (error) {
-    err.write(`${(error as Error).message}\n\n${USAGE}`);
-    return 2;
-  }
-  const { values, positionals } = parsed;
-  const [command, file] = positionals;
-  if (values.help || !command) {
-    (values.help ? out : err).write(USAGE);
-    return values.help ? 0 : 2;
-  }
+  const parsed = parseCommandLine(
+    argv,
+    {
+      json: { type: 'boolean' },
+      output: { type: 'string', short: 'o' },
+      margin: { type: 'string' },
+      labels: { type: 'string' },
+      images: { type: 'string' },
+      'no-audio': { type: 'boolean' },
+      'scene-only': { type: 'boolean' },
+      cv: { type: 'boolean' },
+      lambda: { type: 'string' },
+    },
+    USAGE,
+    out,
+    err,
+  );
+  if (typeof parsed === 'number') return parsed;
+  const { values, command, file } = parsed;
   const margin = values.margin === undefined ? undefined : Number(values.margin);
   if (margin !== undefined && !(margin >= 0)) {
     err.write(`--margin must be a number of seconds, zero or more (got "${values.margin}")\n`);

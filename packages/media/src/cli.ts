@@ -1,6 +1,6 @@
 // `ipsv-media`: probe/validate, cut, render and storyboard from the command line, with the same
 // code the worker uses.
-import { parseArgs } from 'node:util';
+import { parseCommandLine } from './command-line.js';
 import { cut } from './cut.js';
 import { MediaError } from './errors.js';
 import { storyboard, thumbnails } from './images.js';
@@ -31,32 +31,23 @@ export const parseRanges = (text: string | undefined): TimeRange[] => {
 };
 
 export const main = async (argv: string[], out: NodeJS.WriteStream = process.stdout, err: NodeJS.WriteStream = process.stderr): Promise<number> => {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        json: { type: 'boolean' },
-        output: { type: 'string', short: 'o' },
-        remove: { type: 'string' },
-        rungs: { type: 'string' },
-        'no-audio': { type: 'boolean' },
-        reencode: { type: 'boolean' },
-        fast: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (error) {
-    err.write(`${(error as Error).message}\n\n${USAGE}`);
-    return 2;
-  }
-  const { values, positionals } = parsed;
-  const [command, file] = positionals;
-  if (values.help || !command) {
-    (values.help ? out : err).write(USAGE);
-    return values.help ? 0 : 2;
-  }
+  const parsed = parseCommandLine(
+    argv,
+    {
+      json: { type: 'boolean' },
+      output: { type: 'string', short: 'o' },
+      remove: { type: 'string' },
+      rungs: { type: 'string' },
+      'no-audio': { type: 'boolean' },
+      reencode: { type: 'boolean' },
+      fast: { type: 'boolean' },
+    },
+    USAGE,
+    out,
+    err,
+  );
+  if (typeof parsed === 'number') return parsed;
+  const { values, command, file } = parsed;
   if (!file) {
     err.write(`Missing the input file.\n\n${USAGE}`);
     return 2;
