@@ -118,7 +118,8 @@ describe('stopping during start-up', () => {
     try {
       const server = start({ DATA_DIR: freshDir });
       // stop while the first start is still initialising the data directory
-      await expect.poll(() => server.lines.some((l) => l.includes('first start')), { interval: 20 }).toBe(true);
+      // A busy machine can take seconds to boot Node and reach that line; the default 1 s poll is too short.
+      await expect.poll(() => server.lines.some((l) => l.includes('first start')), { interval: 20, timeout: 30_000 }).toBe(true);
       expect(await stop(server)).toBe(0);
       expect(server.lines.some((l) => l.includes('"stopped"'))).toBe(true);
       expect(postgresProcessesFor(path.join(freshDir, 'pg'))).toEqual([]);
