@@ -8,10 +8,10 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { calibrate, DEFAULT_UNCERTAIN_FROM } from '@ipsv/deid/analyse';
-import { loadPixels } from '@ipsv/deid/dataset';
+import { loadPixels, readLabels } from '@ipsv/deid/dataset';
 import { atThreshold, rocAuc } from '@ipsv/deid/metrics';
 import { SCENE_THRESHOLD } from '@ipsv/deid/scene-model';
-import { featureRows, kFold, leaveOneVideoOut, readLabels } from '@ipsv/deid/scene-training';
+import { featureRows, kFold, leaveOneVideoOut } from '@ipsv/deid/scene-training';
 import { closeDetectors, defaultSecondaryDetectors } from '@ipsv/deid/secondary-detectors';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');

@@ -5,7 +5,9 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { SCENE_MODEL_FILE, SCENE_THRESHOLD, type SceneModelFile } from '../src/scene-model.js';
-import { dataHash, FEATURE_NAMES, featureRows, kFold, LAMBDA, leaveOneVideoOut, readLabels, summarise, trainScene } from '../src/scene-training.js';
+import { readLabels } from '../src/dataset.js';
+import { SCENE_FEATURES } from '../src/scene-features.js';
+import { dataHash, featureRows, kFold, LAMBDA, leaveOneVideoOut, summarise, trainScene } from '../src/scene-training.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const defaultData = resolve(here, '../../../../shared/data/deid-frames');
@@ -30,13 +32,13 @@ const sha = await dataHash(labels, frames);
 // The training date stays that of the file being replaced when the data and the method are the
 // same, so training twice writes the same bytes; new data or a new λ takes today's date.
 const previous = await readFile(out, 'utf8').then((text) => JSON.parse(text) as Partial<SceneModelFile>, () => undefined);
-const unchanged = previous?.training?.dataSha256 === sha && previous.lambda === LAMBDA && JSON.stringify(previous.features) === JSON.stringify(FEATURE_NAMES);
+const unchanged = previous?.training?.dataSha256 === sha && previous.lambda === LAMBDA && JSON.stringify(previous.features) === JSON.stringify(SCENE_FEATURES);
 const trainedOn = values.date ?? (unchanged && typeof previous?.training?.trainedOn === 'string' ? previous.training.trainedOn : new Date().toISOString().slice(0, 10));
 const file: SceneModelFile = {
   name: 'scene-logistic',
   version: `1.1.0+${sha.slice(0, 12)}`,
   kind: 'logistic',
-  features: [...FEATURE_NAMES],
+  features: [...SCENE_FEATURES],
   lambda: LAMBDA,
   threshold: SCENE_THRESHOLD,
   means: model.means,

@@ -4,10 +4,10 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { type Sharp } from 'sharp';
-import { type LabelledFrame, loadPixels, readLabels } from './dataset.js';
+import { type LabelledFrame, loadPixels } from './dataset.js';
 import { fitLogistic, type LogisticModel, predict, type TrainingRow } from './logistic.js';
 import { atThreshold, rocAuc, type Scored } from './metrics.js';
-import { SCENE_FEATURES, sceneFeatures } from './scene-features.js';
+import { sceneFeatures } from './scene-features.js';
 
 /**
  * Ways the same scene reaches the detector from other cameras and pipelines: 16:9 frames, darker
@@ -105,5 +105,3 @@ export const dataHash = async (labelsFile: string, frames: readonly LabelledFram
   return hash.digest('hex');
 };
 
-export { readLabels };
-export const FEATURE_NAMES = SCENE_FEATURES;
