@@ -27,3 +27,13 @@ export const uploadViolationMessages = {
   orientation: (p: { width: number; height: number }) =>
     `The video is ${p.width > p.height ? 'landscape' : p.width === p.height ? 'square' : 'vertical'} (${p.width}x${p.height}); vertical and square videos are not accepted, please upload a landscape video.`,
 } as const;
+
+/** The tus endpoint (resumable uploads). The upload id is also the video id. */
+export const UPLOAD_ENDPOINT = '/api/uploads';
+/** Spec section 9: "unfinished upload cache valid 1 hour" is the default; configurable on the server. */
+export const UPLOAD_EXPIRY_HOURS_DEFAULT = 24;
+/** Spec section 9: 4 parallel parts; each file's chunks stream one after another. */
+export const UPLOAD_CHUNK_BYTES = 50 * 1024 * 1024;
+export const UPLOAD_PARALLEL_FILES = 4;
+export const UPLOAD_TOO_LARGE_MESSAGE = 'The file is larger than 3,900MB, the maximum size.';
+export const UPLOAD_PROVIDERS_ONLY_MESSAGE = 'Only video providers can upload videos.';

@@ -1,0 +1,71 @@
+// The privacy review of /pii-editor and /edit-pii/:surgeryId: the ranges the analysis proposes for
+// removal, and the ranges the provider confirms (nothing is published before that confirmation).
+import { z } from 'zod';
+
+/** Why a range is removed: what the detectors found, or the provider's own choice. */
+export const RANGE_REASONS = ['out_of_body', 'face', 'person', 'text', 'manual'] as const;
+export type RangeReason = (typeof RANGE_REASONS)[number];
+
+export const MAX_RANGES = 500;
+export const RANGE_ORDER_MESSAGE = 'A range must end after it starts';
+export const RANGE_OUTSIDE_MESSAGE = 'A range must lie inside the video';
+export const RANGE_OVERLAP_MESSAGE = 'Ranges must not overlap';
+export const REVIEW_NOT_READY_MESSAGE = 'The privacy analysis of this video has not finished yet';
+
+export const privacyRangeSchema = z.object({
+  start: z.number().min(0),
+  end: z.number().min(0),
+  reasons: z.array(z.enum(RANGE_REASONS)).min(1).max(RANGE_REASONS.length),
+  /** Highest detector score inside the range (null for ranges the provider drew). */
+  confidence: z.number().min(0).max(1).nullable().default(null),
+});
+export type PrivacyRange = z.infer<typeof privacyRangeSchema>;
+
+/**
+ * Checks ranges against the video's duration: each inside it, end after start, no overlaps.
+ * Returns the message of the first problem, or null. Shared by the editor and the server.
+ */
+export function rangeProblem(ranges: readonly { start: number; end: number }[], durationSeconds: number): string | null {
+  const sorted = [...ranges].sort((a, b) => a.start - b.start);
+  for (const [i, r] of sorted.entries()) {
+    if (!(r.end > r.start)) return RANGE_ORDER_MESSAGE;
+    if (r.start < 0 || r.end > durationSeconds + 0.001) return RANGE_OUTSIDE_MESSAGE;
+    const previous = sorted[i - 1];
+    if (previous && r.start < previous.end) return RANGE_OVERLAP_MESSAGE;
+  }
+  return null;
+}
+
+export const confirmReviewInputSchema = z.object({
+  ranges: z.array(privacyRangeSchema).max(MAX_RANGES),
+});
+export type ConfirmReviewInput = z.input<typeof confirmReviewInputSchema>;
+
+export const scorePointSchema = z.object({
+  time: z.number(),
+  score: z.number(),
+  /** The detector reason behind the score. */
+  reason: z.enum(RANGE_REASONS),
+});
+
+export const privacyReviewSchema = z.object({
+  videoId: z.string(),
+  title: z.string(),
+  durationSeconds: z.number(),
+  /** Signed URL of the quarantined original (owner only, expires like every media URL). */
+  originalUrl: z.string(),
+  /** Filmstrip of the original: a sprite and its WebVTT map (signed), null until generated. */
+  filmstrip: z
+    .object({ vttUrl: z.string(), spriteUrl: z.string(), interval: z.number(), tileWidth: z.number(), tileHeight: z.number(), columns: z.number() })
+    .nullable(),
+  threshold: z.number(),
+  track: z.array(scorePointSchema),
+  proposed: z.array(privacyRangeSchema),
+  /** The confirmed ranges of the current version, or null before the first confirmation. */
+  confirmed: z.array(privacyRangeSchema).nullable(),
+  confirmedBy: z.string().nullable(),
+  confirmedAt: z.string().nullable(),
+  /** The version that Save renders (published version + 1). */
+  nextVersion: z.number(),
+});
+export type PrivacyReview = z.infer<typeof privacyReviewSchema>;
