@@ -39,10 +39,20 @@ import type { Storage } from './platform/storage.js';
 import { AppError } from './platform/app-error.js';
 import { registerErrorHandler } from './platform/http-errors.js';
 import { APP_VERSION } from './platform/version.js';
+import { createMediaSigner } from './platform/media-signing.js';
+import type { Queue } from './platform/queue.js';
+import type { UploadStore } from './platform/upload-store.js';
+import { mediaRoutes } from './modules/media/media.routes.js';
+import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
+import { startProgressHub } from './modules/videos/progress-hub.js';
+import { attachProgressSocket } from './modules/videos/progress-socket.js';
+import { createVideosRepository } from './modules/videos/videos.repository.js';
+import { videosRoutes } from './modules/videos/videos.routes.js';
+import { createVideosService, type SceneSegmenter } from './modules/videos/videos.service.js';
 import { registerWebApp } from './platform/web-app.js';
 
 export interface AppOptions {
-  database: Pick<Database, 'db' | 'ping'>;
+  database: Pick<Database, 'db' | 'ping' | 'pool'>;
   logger: FastifyBaseLogger;
   webDistDir: string;
   trustProxy?: boolean;
@@ -58,6 +68,13 @@ export interface AppOptions {
   federated?: FederatedSettings;
   /** Multiplies the sign-in and code rate limits (1 in production). */
   rateLimitScale?: number;
+  /** Where video jobs are sent (pg-boss; the worker role runs them). */
+  queue: Queue;
+  /** Where tus keeps uploads while they arrive. */
+  uploads: UploadStore;
+  /** 'AI Analysis' of the segment editor (scene changes of the published video). */
+  segmenter?: SceneSegmenter;
+  companionUrl?: string;
 }
 
 const CODE_EMAIL_KIND: Record<CodePurpose, CodeEmailKind> = {
@@ -135,7 +152,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
   });
 
-  const { db, ping } = options.database;
+  const { db, ping, pool } = options.database;
   const usersRepository = createUsersRepository(db);
   const limiter = createRateLimiter(db, options.rateLimitScale ?? 1);
   if (options.adminEmail) {
@@ -143,9 +160,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (admin && admin.role !== 'admin') await usersRepository.update(admin.id, { role: 'admin' });
   }
   const federated = options.federated ?? {};
+  const authSecret = await loadAuthSecret(db, options.authSecret);
   const auth = createAuth(db, {
     baseURL: options.publicUrl,
-    secret: await loadAuthSecret(db, options.authSecret),
+    secret: authSecret,
     totpIssuer: options.totpIssuer ?? APP_TITLE,
     federated,
     log: options.logger,
@@ -171,6 +189,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...(federated.oidc ? [{ id: 'oidc' as const, name: federated.oidc.name }] : []),
   ];
   const pageViews = createPageViewsService(createPageViewsRepository(db));
+  const signer = createMediaSigner(authSecret);
+  const videos = createVideosService({
+    videos: createVideosRepository(db),
+    storage: options.storage,
+    signer,
+    queue: options.queue,
+    segmenter: options.segmenter,
+  });
+  const progressHub = await startProgressHub(pool, options.logger);
+  const progressSocket = attachProgressSocket(app.server, {
+    sessions,
+    hub: progressHub,
+    allowedOrigins: (request) => new Set([publicOrigin, `http://${request.headers.host ?? ''}`, `https://${request.headers.host ?? ''}`]),
+  });
+  app.addHook('onClose', async () => {
+    await progressSocket.close();
+    await progressHub.close();
+  });
 
   await app.register(healthRoutes({ ping, version: APP_VERSION }));
   await app.register(sessionRoutes(sessions, authService));
@@ -181,6 +217,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(
     pageViewsRoutes({ pageViews, sessions, perMinute: options.pageViewsPerMinute ?? PAGE_VIEWS_PER_MINUTE }),
   );
+  await app.register(
+    uploadsRoutes({ sessions, videos, store: options.uploads, trustProxy: options.trustProxy ?? false, companionUrl: options.companionUrl ?? null }),
+  );
+  await app.register(videosRoutes({ videos, sessions }));
+  await app.register(mediaRoutes({ storage: options.storage, signer }));
   await registerWebApp(app, options.webDistDir);
 
   return app;

@@ -9,6 +9,12 @@ import { createLogger } from './platform/logger.js';
 import { federatedSettings } from './platform/federated-config.js';
 import { createOutboxMailer, createSmtpMailer } from './platform/mail.js';
 import { createLocalStorage } from './platform/storage.js';
+import { createPrivacyAnalyser, type PrivacyAnalyser } from './platform/privacy-analyser.js';
+import { startQueue, type QueueHandle } from './platform/queue.js';
+import { createFileUploadStore } from './platform/upload-store.js';
+import { JOBS } from './jobs/job-names.js';
+import { videoJobs } from './jobs/video-jobs.js';
+import { createVideosRepository } from './modules/videos/videos.repository.js';
 import { DEFAULT_WEB_DIST_DIR } from './platform/paths.js';
 
 function readConfig(): Config {
@@ -30,6 +36,8 @@ async function main(): Promise<void> {
   const log = createLogger(config.LOG_LEVEL);
   let database: Database | undefined;
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  let queue: QueueHandle | undefined;
+  let analyser: PrivacyAnalyser | undefined;
   let stopping = false;
 
   // Set once start-up is under way; a signal during start-up waits for it before stopping, so a
@@ -49,6 +57,9 @@ async function main(): Promise<void> {
     try {
       await startup.catch(() => undefined);
       await app?.close();
+      // Running jobs are aborted and go back to the queue; another worker (or the next start) resumes them.
+      await queue?.stop();
+      await analyser?.close();
       await database?.close();
       log.info('stopped');
       process.exit(0);
@@ -68,6 +79,27 @@ async function main(): Promise<void> {
     database = await openDatabase(config, log);
     log.info({ database: database.description }, 'database ready, migrations applied');
     if (stopping) return;
+    queue = await startQueue(database.pool, log, { pollingIntervalSeconds: config.JOB_POLL_SECONDS });
+    const mediaRoot = path.join(config.dataDir, 'media');
+    const storage = createLocalStorage(mediaRoot);
+    const uploads = createFileUploadStore(mediaRoot, config.UPLOAD_EXPIRY_HOURS * 3_600_000);
+    if (config.ROLE !== 'api') {
+      analyser = createPrivacyAnalyser(config.PRIVACY_DETECTORS);
+      await queue.work(
+        videoJobs({
+          videos: createVideosRepository(database.db),
+          storage,
+          queue,
+          uploads,
+          analyser,
+          uploadExpiryHours: config.UPLOAD_EXPIRY_HOURS,
+          originalRetentionDays: config.ORIGINAL_RETENTION_DAYS,
+        }),
+      );
+      await queue.schedule(JOBS.cleanup, '*/15 * * * *');
+      log.info({ detectors: config.PRIVACY_DETECTORS }, 'video worker started');
+    }
+    if (config.ROLE === 'worker') return;
     app = await buildApp({
       database,
       logger: log,
@@ -77,7 +109,10 @@ async function main(): Promise<void> {
       mailer: config.SMTP_URL
         ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM)
         : createOutboxMailer(path.join(config.dataDir, 'outbox'), config.MAIL_FROM, log),
-      storage: createLocalStorage(path.join(config.dataDir, 'media')),
+      storage,
+      queue,
+      uploads,
+      companionUrl: config.COMPANION_URL,
       authSecret: config.AUTH_SECRET,
       adminEmail: config.ADMIN_EMAIL,
       totpIssuer: config.TOTP_ISSUER,
@@ -100,7 +135,11 @@ async function main(): Promise<void> {
     await database?.close().catch(() => undefined);
     process.exit(1);
   }
-  if (stopping || !app) return;
+  if (stopping) return;
+  if (!app) {
+    log.info({ role: config.ROLE }, 'Intelligent Platform for Surgery Videos worker is running');
+    return;
+  }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const url = config.PUBLIC_URL ?? `http://localhost:${port}`;

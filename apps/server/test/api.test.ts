@@ -36,7 +36,7 @@ describe('GET /api/health', () => {
   });
 
   it('answers 503 when the database cannot be reached', async () => {
-    const broken = await buildTestApp({ db: database.db, ping: async () => false }, webDist);
+    const broken = await buildTestApp({ db: database.db, pool: database.pool, ping: async () => false }, webDist);
     const response = await broken.inject({ url: '/api/health' });
     await broken.close();
     expect(response.statusCode).toBe(503);

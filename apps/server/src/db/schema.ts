@@ -1,7 +1,10 @@
 // Drizzle schema: the single source for migrations (drizzle-kit generate) and typed queries.
-import { bigserial, boolean, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, doublePrecision, index, integer, jsonb, pgEnum, pgTable, primaryKey, real, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { Description } from '@ipsv/contracts/videos';
+import type { PrivacyRange } from '@ipsv/contracts/privacy-review';
 import { SURGERY_TYPE_KINDS } from '@ipsv/contracts/surgery-types';
 import { ROLES } from '@ipsv/contracts/users';
+import { VIDEO_STATUSES, VISIBILITIES } from '@ipsv/contracts/videos';
 
 export const surgeryTypeKind = pgEnum('surgery_type_kind', SURGERY_TYPE_KINDS);
 
@@ -146,3 +149,146 @@ export const appSecrets = pgTable(
   { name: text('name').notNull(), value: text('value').notNull(), createdAt: createdAt() },
   (table) => [uniqueIndex('app_secrets_name_idx').on(table.name)],
 );
+
+// ---- Videos (DESIGN.md section 5). One row per upload; renditions live in storage under
+// videos/<id>/v<version>/, the quarantined original under original_key.
+
+export const videoStatus = pgEnum('video_status', VIDEO_STATUSES);
+export const visibility = pgEnum('visibility', VISIBILITIES);
+
+/** What the ingest job learnt from the file (ffprobe), kept for the form and the render. */
+export interface VideoProbe {
+  container: string;
+  codec: string;
+  width: number;
+  height: number;
+  durationSeconds: number;
+  fps: number;
+  hasAudio: boolean;
+  /** The original plays in browsers as is (H.264 in MP4/MOV); otherwise review uses a proxy. */
+  browserPlayable: boolean;
+}
+
+/** The analysis job's result: proposed ranges and the score track for the review timeline. */
+export interface VideoAnalysis {
+  threshold: number;
+  proposed: PrivacyRange[];
+  track: { time: number; score: number; reason: PrivacyRange['reasons'][number] }[];
+  detectors: { name: string; version: string }[];
+  framesDecoded: number;
+  seconds: number;
+}
+
+/** Storage keys of a rendered version. */
+export interface RenditionKeys {
+  version: number;
+  master: string;
+  mp4: string | null;
+  poster: string | null;
+  storyboard: string | null;
+  rungs: string[];
+  renditions: { name: string; width: number; height: number; bandwidth: number }[];
+  /** Length of the published video (after the privacy cuts). */
+  durationSeconds: number;
+  /** True once every rung (HD ladder, storyboard) is done; false while only SD exists. */
+  complete: boolean;
+}
+
+export const videos = pgTable(
+  'videos',
+  {
+    id: text('id').primaryKey(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: videoStatus('status').notNull().default('uploading'),
+    percent: real('percent'),
+    privacyAnswer: text('privacy_answer'),
+    // Details form (spec section 2 "Upload-finished form")
+    title: text('title').notNull().default(''),
+    surgeryTypeId: integer('surgery_type_id').references(() => surgeryTypes.id),
+    patientGender: text('patient_gender'),
+    surgeryEvent: text('surgery_event').notNull().default(''),
+    description: jsonb('description').$type<Description>(),
+    /** Spec section 3: the pipe-separated description, kept for search. */
+    descriptionText: text('description_text').notNull().default(''),
+    surgeryDate: text('surgery_date'),
+    surgeryYear: integer('surgery_year'),
+    pgsGrade: integer('pgs_grade'),
+    thumbnail: jsonb('thumbnail').$type<{ kind: 'frame'; index: number } | { kind: 'upload' }>(),
+    videoLink: text('video_link').notNull().default(''),
+    fileName: text('file_name').notNull(),
+    isDownloadable: boolean('is_downloadable').notNull().default(false),
+    visibility: visibility('visibility').notNull().default('private'),
+    whitelist: text('whitelist').array().notNull().default([]),
+    autoConfirm: boolean('auto_confirm').notNull().default(false),
+    detailsSavedAt: timestamp('details_saved_at', { withTimezone: true }),
+    // Segment editor
+    fileType: text('file_type'),
+    category: text('category'),
+    // Upload and ingest
+    originalKey: text('original_key').notNull(),
+    originalDeletedAt: timestamp('original_deleted_at', { withTimezone: true }),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }),
+    probe: jsonb('probe').$type<VideoProbe>(),
+    quality: text('quality'),
+    violations: jsonb('violations').$type<{ code: string; message: string; params: Record<string, string | number> }[]>().notNull().default([]),
+    thumbnailTimes: jsonb('thumbnail_times').$type<number[]>().notNull().default([]),
+    filmstrip: jsonb('filmstrip').$type<{ interval: number; tileWidth: number; tileHeight: number; columns: number }>(),
+    reviewProxyKey: text('review_proxy_key'),
+    failureReason: text('failure_reason'),
+    // Privacy
+    analysis: jsonb('analysis').$type<VideoAnalysis>(),
+    confirmedRanges: jsonb('confirmed_ranges').$type<PrivacyRange[]>(),
+    confirmedBy: text('confirmed_by'),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    // Renditions
+    renderingVersion: integer('rendering_version'),
+    publishedVersion: integer('published_version').notNull().default(0),
+    rendition: jsonb('rendition').$type<RenditionKeys>(),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('videos_owner_idx').on(table.ownerId, table.createdAt), index('videos_status_idx').on(table.status)],
+);
+
+/** Every confirmation of the privacy ranges: who confirmed which ranges for which version, when. */
+export const privacyConfirmations = pgTable(
+  'privacy_confirmations',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    videoId: text('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    ranges: jsonb('ranges').$type<PrivacyRange[]>().notNull(),
+    /** The user id, or 'auto' when the provider allowed publication with nothing found. */
+    confirmedBy: text('confirmed_by').notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('privacy_confirmations_video_idx').on(table.videoId)],
+);
+
+export const videoSegments = pgTable(
+  'video_segments',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    videoId: text('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    startTime: doublePrecision('start_time').notNull(),
+    endTime: doublePrecision('end_time').notNull(),
+    title: text('title').notNull(),
+    category: text('category'),
+    description: text('description').notNull().default(''),
+  },
+  (table) => [index('video_segments_video_idx').on(table.videoId, table.startTime)],
+);
+
+/** Liveness of running jobs: a job whose worker stopped beating is failed and retried. */
+export const jobHeartbeats = pgTable('job_heartbeats', {
+  jobId: text('job_id').primaryKey(),
+  queue: text('queue').notNull(),
+  beatAt: timestamp('beat_at', { withTimezone: true }).notNull().defaultNow(),
+});

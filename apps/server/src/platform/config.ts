@@ -7,8 +7,8 @@ const port = z.coerce.number().int().min(0).max(65535);
 
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  // The worker role arrives with the job queue; today every process serves the API and the web app.
-  ROLE: z.enum(['all', 'api']).default('all'),
+  // all: API, web app and jobs in one process; api: no jobs; worker: jobs only (no HTTP).
+  ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: port.default(3000),
   DATA_DIR: z.string().min(1).default('./data'),
@@ -43,6 +43,12 @@ export const configSchema = z.object({
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
   OIDC_NAME: z.string().min(1).default('Hospital sign-in'),
+  // Videos
+  UPLOAD_EXPIRY_HOURS: z.coerce.number().min(1).max(24 * 30).default(24),
+  ORIGINAL_RETENTION_DAYS: z.coerce.number().min(0).max(3650).default(30),
+  PRIVACY_DETECTORS: z.enum(['all', 'scene']).default('all'),
+  COMPANION_URL: z.url().optional(),
+  JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
 });
 

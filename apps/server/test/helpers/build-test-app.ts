@@ -5,6 +5,8 @@ import pino from 'pino';
 import { buildApp, type AppOptions } from '../../src/app.js';
 import { createOutboxMailer } from '../../src/platform/mail.js';
 import { createLocalStorage } from '../../src/platform/storage.js';
+import { createFileUploadStore } from '../../src/platform/upload-store.js';
+import type { Queue } from '../../src/platform/queue.js';
 import type { TestDatabase } from './test-database.js';
 
 /** A web build stand-in: the SPA fallback only needs an index.html and one hashed asset. */
@@ -18,12 +20,23 @@ export async function createWebDist(): Promise<string> {
 
 export const TEST_PUBLIC_URL = 'http://localhost:3000';
 
+/** A queue that only records what was sent (tests that do not run the worker). */
+export function recordingQueue(): Queue & { sent: { name: string; payload: object }[] } {
+  const sent: { name: string; payload: object }[] = [];
+  return {
+    sent,
+    async send(name, payload) {
+      sent.push({ name, payload });
+    },
+  };
+}
+
 /**
  * The app on a test database. Mail goes to a temporary outbox and media to a temporary folder
  * unless the test passes its own (the accounts tests pass an SMTP mailer to a real SMTP server).
  */
 export async function buildTestApp(
-  database: Pick<TestDatabase, 'db' | 'ping'>,
+  database: Pick<TestDatabase, 'db' | 'ping' | 'pool'>,
   webDistDir: string,
   options: Partial<Omit<AppOptions, 'database' | 'webDistDir'>> = {},
 ) {
@@ -36,6 +49,8 @@ export async function buildTestApp(
     publicUrl: TEST_PUBLIC_URL,
     mailer: createOutboxMailer(path.join(scratch, 'outbox'), 'test@localhost', logger),
     storage: createLocalStorage(path.join(scratch, 'media')),
+    queue: recordingQueue(),
+    uploads: createFileUploadStore(path.join(scratch, 'media'), 3_600_000),
     ...options,
   });
   app.addHook('onClose', async () => {

@@ -1,0 +1,90 @@
+// What every video job shares: its dependencies, throttled progress, scratch folders, uploading a
+// folder of outputs, and the failure rule (STYLE.md habit 7): a handler that gives up marks its
+// video failed with a reason the provider can read; earlier attempts rethrow so pg-boss retries
+// with backoff. Errors that no retry can fix (the file is not a video) fail at once.
+import { mkdir, readdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { MediaError } from '@ipsv/media/errors';
+import type { VideoStatus } from '@ipsv/contracts/videos';
+import type { JobContext, Queue } from '../platform/queue.js';
+import type { Storage } from '../platform/storage.js';
+import type { VideosRepository } from '../modules/videos/videos.repository.js';
+import { mediaKeys } from '../modules/videos/media-keys.js';
+
+export interface VideoJobDeps {
+  videos: VideosRepository;
+  storage: Storage;
+  queue: Queue;
+}
+
+const PERMANENT_MEDIA_ERRORS = new Set(['not_media', 'no_video', 'empty_file', 'bad_argument', 'not_found']);
+
+/** Reports percent to the video row at most once a second and only when the whole number changes. */
+export function progressWriter(videos: VideosRepository, id: string, from: readonly VideoStatus[], scale: [number, number] = [0, 100]) {
+  let last = -1;
+  let lastAt = 0;
+  let pending: Promise<unknown> = Promise.resolve();
+  return (percent: number) => {
+    const value = Math.round(scale[0] + ((scale[1] - scale[0]) * Math.min(100, Math.max(0, percent))) / 100);
+    const at = Date.now();
+    if (value === last || at - lastAt < 1000) return;
+    last = value;
+    lastAt = at;
+    pending = pending.then(() => videos.update(id, { percent: value }, from)).catch(() => undefined);
+  };
+}
+
+export async function scratchDir(id: string, name: string): Promise<string> {
+  const dir = path.join(mediaKeys(id).tempDir, `${name}-${process.pid}-${Date.now()}`);
+  await mkdir(dir, { recursive: true });
+  return dir;
+}
+
+export const removeDir = (dir: string) => rm(dir, { recursive: true, force: true });
+
+const contentType = (file: string) =>
+  ({ '.m3u8': 'application/vnd.apple.mpegurl', '.m4s': 'video/iso.segment', '.mp4': 'video/mp4', '.jpg': 'image/jpeg', '.vtt': 'text/vtt' })[path.extname(file)] ??
+  'application/octet-stream';
+
+/** Uploads every file under `dir` to `prefix/<relative path>` (playlists last, so players never see a playlist before its segments). */
+export async function uploadFolder(storage: Storage, dir: string, prefix: string): Promise<string[]> {
+  const files = (await readdir(dir, { recursive: true, withFileTypes: true }))
+    .filter((entry) => entry.isFile() && !entry.name.includes('.partial'))
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .sort((a, b) => Number(a.endsWith('.m3u8')) - Number(b.endsWith('.m3u8')) || a.localeCompare(b));
+  const keys: string[] = [];
+  for (const file of files) {
+    const key = `${prefix}/${path.relative(dir, file).split(path.sep).join('/')}`;
+    await storage.putFile(key, file, contentType(file));
+    keys.push(key);
+  }
+  return keys;
+}
+
+/** A readable reason for the provider (no stack traces, no server paths). */
+export function failureReason(stage: string, error: unknown): string {
+  const message = error instanceof MediaError ? error.message : 'an unexpected error occurred';
+  return `${stage} failed: ${message.replace(/\/[^\s:]+/g, '…').slice(0, 300)}`;
+}
+
+/**
+ * Runs one stage of a video job. On the last attempt, or for an error no retry can fix, the video
+ * is marked failed (when still in one of `statuses`) and the job ends; otherwise the error goes back
+ * to pg-boss for a retry. A shutdown (aborted signal) always goes back for a retry.
+ */
+export async function runStage(
+  deps: VideoJobDeps,
+  context: JobContext,
+  video: { id: string; statuses: readonly VideoStatus[]; stage: string },
+  work: () => Promise<void>,
+): Promise<void> {
+  try {
+    await work();
+  } catch (error) {
+    if (context.signal.aborted) throw error;
+    const permanent = error instanceof MediaError && PERMANENT_MEDIA_ERRORS.has(error.code);
+    if (!permanent && !context.lastAttempt) throw error;
+    context.log.error({ err: error, video: video.id }, `${video.stage} gave up`);
+    await deps.videos.update(video.id, { status: 'failed', percent: null, failureReason: failureReason(video.stage, error) }, video.statuses);
+  }
+}

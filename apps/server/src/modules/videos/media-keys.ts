@@ -1,0 +1,22 @@
+// Where a video's files live in storage. Everything derived from the original sits under
+// videos/<id>/: `source/` (owner-only: thumbnail candidates, filmstrip, review proxy) and one
+// folder per rendered version, `v<n>/`, which is what viewers' signed URLs cover.
+import os from 'node:os';
+import path from 'node:path';
+
+export const mediaKeys = (id: string) => {
+  const root = `videos/${id}`;
+  const source = `${root}/source`;
+  return {
+    root,
+    source,
+    candidate: (index: number) => `${source}/thumbnail-${index + 1}.jpg`,
+    filmstripSprite: `${source}/filmstrip.jpg`,
+    filmstripVtt: `${source}/filmstrip.vtt`,
+    reviewProxy: `${source}/review/360p/video.mp4`,
+    uploadedThumbnail: `${root}/thumbnail-upload.jpg`,
+    version: (n: number) => `${root}/v${n}`,
+    /** Scratch space of the worker (a local folder, never storage). */
+    tempDir: path.join(os.tmpdir(), 'ipsv-work', id),
+  };
+};

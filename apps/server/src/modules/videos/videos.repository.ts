@@ -1,0 +1,115 @@
+// SQL for videos, their privacy confirmations and segments. Status and percent changes are
+// announced with pg_notify('video_progress'), so every API process (and its WebSocket clients)
+// hears about work done by any worker.
+import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { VideoStatus } from '@ipsv/contracts/videos';
+import { privacyConfirmations, users, videoSegments, videos } from '../../db/schema.js';
+import type { Db } from '../../platform/database.js';
+
+export type VideoRow = typeof videos.$inferSelect;
+export type VideoPatch = Partial<Omit<typeof videos.$inferInsert, 'id' | 'ownerId' | 'createdAt'>>;
+export type SegmentRow = typeof videoSegments.$inferSelect;
+
+export const PROGRESS_CHANNEL = 'video_progress';
+
+export interface ProgressNotice {
+  id: string;
+  ownerId: string;
+  status: VideoStatus;
+  percent: number | null;
+  failureReason: string | null;
+}
+
+export function createVideosRepository(db: Db) {
+  const notify = async (row: VideoRow | undefined) => {
+    if (!row) return;
+    const notice: ProgressNotice = { id: row.id, ownerId: row.ownerId, status: row.status, percent: row.percent, failureReason: row.failureReason };
+    await db.execute(sql`SELECT pg_notify(${PROGRESS_CHANNEL}, ${JSON.stringify(notice)})`);
+  };
+
+  return {
+    async create(values: typeof videos.$inferInsert): Promise<VideoRow> {
+      const [row] = await db.insert(videos).values(values).returning();
+      await notify(row);
+      return row!;
+    },
+
+    async find(id: string): Promise<VideoRow | null> {
+      const [row] = await db.select().from(videos).where(eq(videos.id, id));
+      return row ?? null;
+    },
+
+    async findWithOwner(id: string): Promise<{ video: VideoRow; ownerName: string } | null> {
+      const [row] = await db
+        .select({ video: videos, firstName: users.firstName, lastName: users.lastName })
+        .from(videos)
+        .innerJoin(users, eq(users.id, videos.ownerId))
+        .where(eq(videos.id, id));
+      return row ? { video: row.video, ownerName: `${row.firstName} ${row.lastName}`.trim() } : null;
+    },
+
+    async listByOwner(ownerId: string): Promise<{ video: VideoRow; ownerName: string }[]> {
+      const rows = await db
+        .select({ video: videos, firstName: users.firstName, lastName: users.lastName })
+        .from(videos)
+        .innerJoin(users, eq(users.id, videos.ownerId))
+        .where(eq(videos.ownerId, ownerId))
+        .orderBy(desc(videos.createdAt));
+      return rows.map((row) => ({ video: row.video, ownerName: `${row.firstName} ${row.lastName}`.trim() }));
+    },
+
+    /**
+     * Updates a video. With `from`, only while its status is one of those (a compare-and-set, so
+     * two workers or a worker and a user cannot both move it); returns null when nothing matched.
+     */
+    async update(id: string, patch: VideoPatch, from?: readonly VideoStatus[]): Promise<VideoRow | null> {
+      const where = from ? and(eq(videos.id, id), inArray(videos.status, [...from])) : eq(videos.id, id);
+      const [row] = await db
+        .update(videos)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(where)
+        .returning();
+      if (row && ('status' in patch || 'percent' in patch || 'failureReason' in patch)) await notify(row);
+      return row ?? null;
+    },
+
+    async delete(id: string): Promise<void> {
+      await db.delete(videos).where(eq(videos.id, id));
+    },
+
+    async recordConfirmation(videoId: string, version: number, ranges: VideoRow['confirmedRanges'], confirmedBy: string): Promise<void> {
+      await db.insert(privacyConfirmations).values({ videoId, version, ranges: ranges ?? [], confirmedBy });
+    },
+
+    async confirmations(videoId: string) {
+      return db.select().from(privacyConfirmations).where(eq(privacyConfirmations.videoId, videoId)).orderBy(asc(privacyConfirmations.id));
+    },
+
+    async segments(videoId: string): Promise<SegmentRow[]> {
+      return db.select().from(videoSegments).where(eq(videoSegments.videoId, videoId)).orderBy(asc(videoSegments.startTime));
+    },
+
+    async replaceSegments(videoId: string, segments: Omit<SegmentRow, 'id' | 'videoId'>[], patch: VideoPatch): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.delete(videoSegments).where(eq(videoSegments.videoId, videoId));
+        if (segments.length) await tx.insert(videoSegments).values(segments.map((s) => ({ ...s, videoId })));
+        await tx.update(videos).set({ ...patch, updatedAt: new Date() }).where(eq(videos.id, videoId));
+      });
+    },
+
+    /** Uploads never finished within the expiry. */
+    async staleUploads(before: Date): Promise<VideoRow[]> {
+      return db.select().from(videos).where(and(eq(videos.status, 'uploading'), lt(videos.updatedAt, before)));
+    },
+
+    /** Published videos whose original is still kept past the retention. */
+    async originalsToDelete(before: Date): Promise<VideoRow[]> {
+      return db
+        .select()
+        .from(videos)
+        .where(and(eq(videos.status, 'published'), sql`${videos.originalDeletedAt} IS NULL`, lt(videos.publishedAt, before), sql`(${videos.rendition}->>'complete')::boolean`));
+    },
+  };
+}
+
+export type VideosRepository = ReturnType<typeof createVideosRepository>;

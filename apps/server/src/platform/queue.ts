@@ -1,0 +1,158 @@
+// The job queue: pg-boss on our own PostgreSQL (no extra broker), so any number of worker
+// processes share the work with SKIP LOCKED. A running job beats a heartbeat; a job whose worker
+// died (killed, machine lost) stops beating and is failed by the sweeper, so pg-boss retries it
+// on another worker within a minute instead of waiting for the job's long expiry.
+import PgBoss from 'pg-boss';
+import type pg from 'pg';
+import type { Logger } from 'pino';
+import type { z } from 'zod';
+
+export interface JobContext {
+  id: string;
+  /** Aborted when the queue stops (shutdown): long ffmpeg runs end and the job is retried later. */
+  signal: AbortSignal;
+  log: Logger;
+  retryCount: number;
+  /** True on the last attempt: the handler marks its video failed instead of rethrowing. */
+  lastAttempt: boolean;
+}
+
+export interface JobDefinition<S extends z.ZodType = z.ZodType> {
+  name: string;
+  payload: S;
+  retryLimit: number;
+  /** Seconds before the first retry; doubled each time (backoff). */
+  retryDelay: number;
+  /** A job running longer than this is given up by pg-boss (the heartbeat catches dead workers sooner). */
+  expireInSeconds: number;
+  handler(payload: z.infer<S>, context: JobContext): Promise<void>;
+}
+
+export interface Queue {
+  send(name: string, payload: object, options?: { startAfterSeconds?: number; singletonKey?: string }): Promise<void>;
+}
+
+const HEARTBEAT_SECONDS = 10;
+
+export interface QueueHandle extends Queue {
+  /** Starts processing these jobs in this process (the worker role). */
+  work(definitions: readonly JobDefinition[], options?: { concurrency?: number; staleAfterSeconds?: number }): Promise<void>;
+  /** Runs `name` every `cron` (pg-boss schedules once across all processes). */
+  schedule(name: string, cron: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startQueue(pool: pg.Pool, log: Logger, options: { pollingIntervalSeconds?: number } = {}): Promise<QueueHandle> {
+  const boss = new PgBoss({
+    db: { executeSql: (text: string, values: unknown[]) => pool.query(text, values) },
+    schema: 'pgboss',
+    // Completed jobs are history we do not need for long; failed ones are kept a week to read.
+    deleteAfterDays: 7,
+    maintenanceIntervalSeconds: 60,
+  });
+  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+  await boss.start();
+
+  const controller = new AbortController();
+  const timers: NodeJS.Timeout[] = [];
+  const queues = new Map<string, JobDefinition>();
+  let stopped = false;
+
+  const ensureQueue = async (definition: Pick<JobDefinition, 'name' | 'retryLimit' | 'retryDelay' | 'expireInSeconds'>) => {
+    await boss.createQueue(definition.name, {
+      name: definition.name,
+      retryLimit: definition.retryLimit,
+      retryDelay: definition.retryDelay,
+      retryBackoff: true,
+      expireInSeconds: definition.expireInSeconds,
+    });
+  };
+
+  const beat = (jobId: string, queue: string) =>
+    pool.query(
+      `INSERT INTO job_heartbeats (job_id, queue, beat_at) VALUES ($1, $2, now())
+       ON CONFLICT (job_id) DO UPDATE SET beat_at = now()`,
+      [jobId, queue],
+    );
+
+  /** Fails active jobs whose worker stopped beating, so pg-boss retries them now. */
+  const sweep = async (staleAfterSeconds: number) => {
+    const names = [...queues.keys()];
+    if (names.length === 0) return;
+    const { rows } = await pool.query<{ id: string; name: string }>(
+      `SELECT j.id::text AS id, j.name FROM pgboss.job j
+        LEFT JOIN job_heartbeats h ON h.job_id = j.id::text
+        WHERE j.state = 'active' AND j.name = ANY($1)
+          AND coalesce(h.beat_at, j.started_on) < now() - make_interval(secs => $2)`,
+      [names, staleAfterSeconds],
+    );
+    for (const row of rows) {
+      log.warn({ job: row.id, queue: row.name }, 'a job stopped beating (its worker died); it will be retried');
+      await boss.fail(row.name, row.id, { reason: 'worker stopped' });
+      await pool.query('DELETE FROM job_heartbeats WHERE job_id = $1', [row.id]);
+    }
+    await pool.query(`DELETE FROM job_heartbeats WHERE beat_at < now() - interval '1 day'`);
+  };
+
+  return {
+    async send(name, payload, sendOptions = {}) {
+      const definition = queues.get(name);
+      if (definition) await ensureQueue(definition);
+      await boss.send(name, payload, {
+        ...(sendOptions.startAfterSeconds ? { startAfter: sendOptions.startAfterSeconds } : {}),
+        ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
+      });
+    },
+    async work(definitions, workOptions = {}) {
+      for (const definition of definitions) {
+        queues.set(definition.name, definition);
+        await ensureQueue(definition);
+        // One job at a time per queue and process: ffmpeg already uses every core.
+        await boss.work(
+          definition.name,
+          { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, includeMetadata: true },
+          async ([job]) => {
+            if (!job || stopped) return;
+            const jobLog = log.child({ job: job.id, queue: definition.name });
+            const payload = definition.payload.parse(job.data);
+            await beat(job.id, definition.name);
+            const timer = setInterval(() => void beat(job.id, definition.name).catch(() => undefined), HEARTBEAT_SECONDS * 1000);
+            const started = Date.now();
+            try {
+              await definition.handler(payload, {
+                id: job.id,
+                signal: controller.signal,
+                log: jobLog,
+                retryCount: job.retryCount,
+                lastAttempt: job.retryCount >= job.retryLimit,
+              });
+              jobLog.info({ seconds: (Date.now() - started) / 1000 }, 'job done');
+            } catch (error) {
+              jobLog.warn({ err: error, attempt: job.retryCount + 1 }, 'job failed');
+              throw error;
+            } finally {
+              clearInterval(timer);
+              await pool.query('DELETE FROM job_heartbeats WHERE job_id = $1', [job.id]).catch(() => undefined);
+            }
+          },
+        );
+      }
+      const stale = workOptions.staleAfterSeconds ?? 60;
+      const timer = setInterval(() => void sweep(stale).catch((error: unknown) => log.warn({ err: error }, 'heartbeat sweep failed')), (stale * 1000) / 3);
+      timer.unref();
+      timers.push(timer);
+    },
+    async schedule(name, cron) {
+      const definition = queues.get(name);
+      if (definition) await ensureQueue(definition);
+      await boss.schedule(name, cron, {});
+    },
+    async stop() {
+      stopped = true;
+      for (const timer of timers) clearInterval(timer);
+      controller.abort();
+      // Running handlers see the abort and end; their jobs are retried by another worker.
+      await boss.stop({ graceful: true, timeout: 10_000, wait: true });
+    },
+  };
+}

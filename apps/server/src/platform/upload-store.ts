@@ -1,0 +1,54 @@
+// Where tus keeps uploads while they arrive: files beside the media store (their offsets in a
+// JSON file per upload, so a restarted server resumes them), or the S3 bucket through multipart
+// uploads. The finished upload stays where it is and becomes the quarantined original.
+import path from 'node:path';
+import { FileStore } from '@tus/file-store';
+import { S3Store } from '@tus/s3-store';
+import type { DataStore } from '@tus/utils';
+
+export interface UploadStore {
+  datastore: DataStore;
+  /** The storage key of a finished upload's file. */
+  keyOf(id: string): string;
+  /** Deletes an upload and its bookkeeping. */
+  remove(id: string): Promise<void>;
+}
+
+/** Uploads in <media root>/uploads/<id> (storage key `uploads/<id>`). */
+export function createFileUploadStore(mediaRoot: string, expiryMs: number): UploadStore {
+  const datastore = new FileStore({ directory: path.join(mediaRoot, 'uploads'), expirationPeriodInMilliseconds: expiryMs });
+  return {
+    datastore,
+    keyOf: (id) => `uploads/${id}`,
+    remove: (id) => datastore.remove(id).catch(() => undefined),
+  };
+}
+
+export interface S3UploadOptions {
+  bucket: string;
+  region?: string;
+  endpoint?: string;
+  forcePathStyle?: boolean;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+}
+
+/** Uploads as S3 multipart uploads (parts of 8 MB: spec section 9's minimum part is 5 MB); the object key is the upload id. */
+export function createS3UploadStore(options: S3UploadOptions, expiryMs: number): UploadStore {
+  const datastore = new S3Store({
+    partSize: 8 * 1024 * 1024,
+    expirationPeriodInMilliseconds: expiryMs,
+    s3ClientConfig: {
+      bucket: options.bucket,
+      region: options.region ?? 'us-east-2',
+      endpoint: options.endpoint,
+      forcePathStyle: options.forcePathStyle,
+      credentials: options.accessKeyId && options.secretAccessKey ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } : undefined,
+    },
+  });
+  return {
+    datastore,
+    keyOf: (id) => id,
+    remove: (id) => datastore.remove(id).catch(() => undefined),
+  };
+}
