@@ -95,6 +95,7 @@ async function main(): Promise<void> {
           uploadExpiryHours: config.UPLOAD_EXPIRY_HOURS,
           originalRetentionDays: config.ORIGINAL_RETENTION_DAYS,
         }),
+        { staleAfterSeconds: config.JOB_STALE_SECONDS },
       );
       await queue.schedule(JOBS.cleanup, '*/15 * * * *');
       log.info({ detectors: config.PRIVACY_DETECTORS }, 'video worker started');

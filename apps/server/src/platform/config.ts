@@ -49,6 +49,8 @@ export const configSchema = z.object({
   PRIVACY_DETECTORS: z.enum(['all', 'scene']).default('all'),
   COMPANION_URL: z.url().optional(),
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  // A running job whose worker has not beaten for this long is handed to another worker.
+  JOB_STALE_SECONDS: z.coerce.number().min(5).max(3600).default(60),
   RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
 });
 

@@ -36,7 +36,7 @@ const HEARTBEAT_SECONDS = 10;
 
 export interface QueueHandle extends Queue {
   /** Starts processing these jobs in this process (the worker role). */
-  work(definitions: readonly JobDefinition[], options?: { concurrency?: number; staleAfterSeconds?: number }): Promise<void>;
+  work(definitions: readonly JobDefinition[], options?: { staleAfterSeconds?: number }): Promise<void>;
   /** Runs `name` every `cron` (pg-boss schedules once across all processes). */
   schedule(name: string, cron: string): Promise<void>;
   stop(): Promise<void>;
@@ -87,8 +87,10 @@ export async function startQueue(pool: pg.Pool, log: Logger, options: { pollingI
       [names, staleAfterSeconds],
     );
     for (const row of rows) {
-      log.warn({ job: row.id, queue: row.name }, 'a job stopped beating (its worker died); it will be retried');
-      await boss.fail(row.name, row.id, { reason: 'worker stopped' });
+      log.warn({ job: row.id, queue: row.name }, 'a job stopped beating (its worker died); it runs again now');
+      // Back to 'retry', startable at once (pg-boss 10 counts the attempt when it is fetched again).
+      // A direct update: boss.fail() would wait out the queue's backoff first.
+      await pool.query(`UPDATE pgboss.job SET state = 'retry', start_after = now() WHERE id = $1::uuid AND state = 'active'`, [row.id]);
       await pool.query('DELETE FROM job_heartbeats WHERE job_id = $1', [row.id]);
     }
     await pool.query(`DELETE FROM job_heartbeats WHERE beat_at < now() - interval '1 day'`);

@@ -65,14 +65,25 @@ export function uploadsRoutes(deps: {
     const handle = async (request: FastifyRequest<{ Params: { id?: string } }>, reply: FastifyReply) => {
       const { user } = await requireSession(sessions, request);
       const actor = { id: user.id, email: user.email, role: user.role };
-      const headers = request.raw.headers;
-      delete headers[OWNER_HEADER];
-      delete headers[ID_HEADER];
+      const raw = request.raw;
+      // tus reads headers from both views of the request: keep them in step.
+      delete raw.headers[OWNER_HEADER];
+      delete raw.headers[ID_HEADER];
+      const kept: string[] = [];
+      for (let i = 0; i < raw.rawHeaders.length; i += 2) {
+        const name = raw.rawHeaders[i]!.toLowerCase();
+        if (name !== OWNER_HEADER && name !== ID_HEADER) kept.push(raw.rawHeaders[i]!, raw.rawHeaders[i + 1]!);
+      }
+      raw.rawHeaders.splice(0, raw.rawHeaders.length, ...kept);
+      const setHeader = (name: string, value: string) => {
+        raw.headers[name] = value;
+        raw.rawHeaders.push(name, value);
+      };
       if (request.method === 'POST') {
         const declared = request.headers['upload-length'];
         videos.assertCanUpload(actor, declared === undefined ? null : Number(declared));
-        headers[OWNER_HEADER] = user.id;
-        headers[ID_HEADER] = randomUUID();
+        setHeader(OWNER_HEADER, user.id);
+        setHeader(ID_HEADER, randomUUID());
       } else {
         const id = request.params.id ?? '';
         if (!ID_PATTERN.test(id)) throw new AppError('NOT_FOUND', 'No such upload.');
