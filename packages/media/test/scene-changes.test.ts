@@ -1,5 +1,7 @@
 // Scene changes found by ffmpeg on a generated clip of three visibly different parts.
-import { join } from 'node:path';
+import { execFile } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sceneChanges } from '../src/scene-changes.js';
 import { ffmpegSync, tempDir } from './helpers/make-video.js';
@@ -65,4 +67,11 @@ describe('sceneChanges', () => {
     await expect(running).rejects.toMatchObject({ code: 'cancelled' });
   });
 
+  it('ipsv-media scenes prints the suggested segments as start-end ranges', async () => {
+    const bin = resolve(import.meta.dirname, '../bin/ipsv-media.mjs');
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [bin, 'scenes', clip]);
+    // The default 20 s shortest segment keeps the 18 s clip whole.
+    expect(stdout).toMatch(/^0\.0-18\.\d\n$/);
+    expect(stderr).toContain('scenes 100%');
+  });
 });
