@@ -1,5 +1,5 @@
-// `ipsv-media`: probe/validate, cut, render and storyboard from the command line, with the same
-// code the worker uses.
+// `ipsv-media`: probe/validate, cut, render, storyboard and scene changes from the command line,
+// with the same code the worker uses.
 import { parseCommandLine } from './command-line.js';
 import { cut } from './cut.js';
 import { MediaError } from './errors.js';
@@ -8,6 +8,7 @@ import { PUBLICATION_RENDER, renderLadder, RUNGS, rungsFor, writeMasterPlaylist 
 import { probe } from './probe.js';
 import { progressBar } from './progress-bar.js';
 import { type TimeRange } from './ranges.js';
+import { sceneChanges } from './scene-changes.js';
 import { validate } from './validate.js';
 
 const USAGE = `Usage: ipsv-media <command> <file> [options]
@@ -19,6 +20,7 @@ Commands:
   render <file> -o <dir> [--rungs 360p,720p] [--remove <ranges>] [--fast]
                                             MP4 + HLS renditions and a master playlist
   images <file> -o <dir>                    thumbnails and storyboard sprite with its WebVTT map
+  scenes <file> [--json]                    scene changes and the segments they suggest
 `;
 
 export const parseRanges = (text: string | undefined): TimeRange[] => {
@@ -93,6 +95,14 @@ export const main = async (argv: string[], out: NodeJS.WriteStream = process.std
         const thumbs = await thumbnails(file, needOutput(), { info });
         const board = await storyboard(file, needOutput(), { info });
         out.write(`${thumbs.length} thumbnails; storyboard ${board.tiles} tiles every ${board.interval.toFixed(1)} s: ${board.sprite}, ${board.vtt}\n`);
+        return 0;
+      }
+      case 'scenes': {
+        const bar = progressBar('scenes');
+        const result = await sceneChanges(file, { onProgress: bar.update });
+        bar.done();
+        if (values.json) out.write(`${JSON.stringify(result, null, 2)}\n`);
+        else out.write(result.segments.map((s) => `${s.start.toFixed(1)}-${s.end.toFixed(1)}\n`).join(''));
         return 0;
       }
       default:

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
+import { s3OptionsFromConfig } from './storage-s3';
 
 describe('loadConfig', () => {
   it('has working defaults: port 3000, embedded database under ./data/pg', () => {
@@ -22,7 +23,35 @@ describe('loadConfig', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }, '/srv').PORT).toBe(3000);
   });
 
+  it('stores media on local disk unless STORAGE=s3, whose region defaults to us-east-2', () => {
+    expect(loadConfig({}, '/srv')).toMatchObject({ STORAGE: 'local', S3_REGION: 'us-east-2', S3_FORCE_PATH_STYLE: false });
+    const config = loadConfig(
+      { STORAGE: 's3', S3_BUCKET: 'videos', S3_ENDPOINT: 'http://minio:9000', S3_FORCE_PATH_STYLE: 'true', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret', S3_PREFIX: 'ipsv/media' },
+      '/srv',
+    );
+    expect(s3OptionsFromConfig(config)).toEqual({
+      bucket: 'videos',
+      region: 'us-east-2',
+      endpoint: 'http://minio:9000',
+      forcePathStyle: true,
+      accessKeyId: 'id',
+      secretAccessKey: 'secret',
+      prefix: 'ipsv/media',
+    });
+  });
+
+  it('requires S3_BUCKET when STORAGE=s3, and names it', () => {
+    expect(() => loadConfig({ STORAGE: 's3' }, '/srv')).toThrow(/S3_BUCKET: required when STORAGE=s3/);
+    expect(() => loadConfig({ STORAGE: 's3', S3_BUCKET: '' }, '/srv')).toThrow(/S3_BUCKET: required when STORAGE=s3/);
+    expect(() => loadConfig({ S3_BUCKET: 'videos' }, '/srv')).not.toThrow();
+  });
+
   it.each([
+    ['STORAGE', { STORAGE: 'ftp' }],
+    ['S3_ENDPOINT', { S3_ENDPOINT: 'minio' }],
+    ['S3_FORCE_PATH_STYLE', { S3_FORCE_PATH_STYLE: '1' }],
+    ['S3_PREFIX', { S3_PREFIX: '../other' }],
+    ['S3_SECRET_ACCESS_KEY', { STORAGE: 's3', S3_BUCKET: 'videos', S3_ACCESS_KEY_ID: 'id' }],
     ['PORT', { PORT: 'abc' }],
     ['PORT', { PORT: '70000' }],
     ['DATABASE_URL', { DATABASE_URL: 'mysql://x' }],

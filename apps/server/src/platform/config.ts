@@ -52,6 +52,30 @@ export const configSchema = z.object({
   // A running job whose worker has not beaten for this long is handed to another worker.
   JOB_STALE_SECONDS: z.coerce.number().min(5).max(3600).default(60),
   RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
+  // Object storage: local disk under DATA_DIR/media, or S3 (or an S3-compatible server)
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-2'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/, 'must be a relative path such as ipsv or ipsv/media')
+    .optional(),
+}).superRefine((config, context) => {
+  if (config.STORAGE === 's3' && !config.S3_BUCKET) {
+    context.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'required when STORAGE=s3' });
+  }
+  // One key without the other would silently fall back to the SDK's own credential chain.
+  if (Boolean(config.S3_ACCESS_KEY_ID) !== Boolean(config.S3_SECRET_ACCESS_KEY)) {
+    const missing = config.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+    context.addIssue({ code: 'custom', path: [missing], message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither' });
+  }
 });
 
 export type RawConfig = z.infer<typeof configSchema>;
