@@ -11,7 +11,9 @@ import { createOutboxMailer, createSmtpMailer } from './platform/mail.js';
 import { createLocalStorage } from './platform/storage.js';
 import { createPrivacyAnalyser, type PrivacyAnalyser } from './platform/privacy-analyser.js';
 import { startQueue, type QueueHandle } from './platform/queue.js';
-import { createFileUploadStore } from './platform/upload-store.js';
+import { createFileUploadStore, createS3UploadStore } from './platform/upload-store.js';
+import { createS3Storage, s3OptionsFromConfig } from './platform/storage-s3.js';
+import { sceneChanges } from '@ipsv/media/scene-changes';
 import { JOBS } from './jobs/job-names.js';
 import { videoJobs } from './jobs/video-jobs.js';
 import { createVideosRepository } from './modules/videos/videos.repository.js';
@@ -81,8 +83,10 @@ async function main(): Promise<void> {
     if (stopping) return;
     queue = await startQueue(database.pool, log, { pollingIntervalSeconds: config.JOB_POLL_SECONDS });
     const mediaRoot = path.join(config.dataDir, 'media');
-    const storage = createLocalStorage(mediaRoot);
-    const uploads = createFileUploadStore(mediaRoot, config.UPLOAD_EXPIRY_HOURS * 3_600_000);
+    const expiryMs = config.UPLOAD_EXPIRY_HOURS * 3_600_000;
+    const s3 = config.STORAGE === 's3' ? s3OptionsFromConfig(config) : null;
+    const storage = s3 ? createS3Storage(s3) : createLocalStorage(mediaRoot);
+    const uploads = s3 ? createS3UploadStore(s3, expiryMs) : createFileUploadStore(mediaRoot, expiryMs);
     if (config.ROLE !== 'api') {
       analyser = createPrivacyAnalyser(config.PRIVACY_DETECTORS);
       await queue.work(
@@ -114,6 +118,7 @@ async function main(): Promise<void> {
       queue,
       uploads,
       companionUrl: config.COMPANION_URL,
+      segmenter: async (file, signal) => (await sceneChanges(file, { signal })).segments,
       authSecret: config.AUTH_SECRET,
       adminEmail: config.ADMIN_EMAIL,
       totpIssuer: config.TOTP_ISSUER,

@@ -71,6 +71,11 @@ export const configSchema = z.object({
   if (config.STORAGE === 's3' && !config.S3_BUCKET) {
     context.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'required when STORAGE=s3' });
   }
+  // The tus S3 store names upload objects by id at the bucket's root, where the prefixed storage
+  // would not find them: refuse rather than lose originals.
+  if (config.STORAGE === 's3' && config.S3_PREFIX) {
+    context.addIssue({ code: 'custom', path: ['S3_PREFIX'], message: 'cannot be used with STORAGE=s3 yet (resumable uploads are stored at the bucket root); use a bucket of its own' });
+  }
   // One key without the other would silently fall back to the SDK's own credential chain.
   if (Boolean(config.S3_ACCESS_KEY_ID) !== Boolean(config.S3_SECRET_ACCESS_KEY)) {
     const missing = config.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
