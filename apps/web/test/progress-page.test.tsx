@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Video } from '@ipsv/contracts/videos';
 import { ProgressPage } from '../src/features/progress/routes/progress-page';
 import { renderWithProviders } from './render';
-import { makeVideo } from './video-fixtures';
+import { makeVideo } from './video-details-fixtures';
 
 class FakeWebSocket {
   static instances: FakeWebSocket[] = [];

@@ -8,7 +8,7 @@ import type { Video } from '@ipsv/contracts/videos';
 import { EditVideoPage } from '../src/features/video-details/routes/edit-video-page';
 import { UploadFinishedPage } from '../src/features/video-details/routes/upload-finished-page';
 import { renderWithProviders } from './render';
-import { makeVideo } from './video-fixtures';
+import { makeVideo } from './video-details-fixtures';
 
 interface Call {
   method: string;
