@@ -1,12 +1,16 @@
 // /progress: every video with its state in words, percent, failure and rejection, the links that
 // fit each state, live updates from the WebSocket, and the polling fallback.
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Video } from '@ipsv/contracts/videos';
 import { ProgressPage } from '../src/features/progress/routes/progress-page';
 import { renderWithProviders } from './render';
 import { makeVideo } from './video-details-fixtures';
+
+// Mantine and Uppy render whole forms in jsdom: allow for a slow, busy test runner.
+vi.setConfig({ testTimeout: 30_000 });
+configure({ asyncUtilTimeout: 5_000 });
 
 class FakeWebSocket {
   static instances: FakeWebSocket[] = [];

@@ -1,18 +1,23 @@
 // /upload: the privacy question and the Continue gating, the browser-side size refusal, the
 // providers-only explanation, and what Continue sends to the tus endpoint.
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE_MESSAGE } from '@ipsv/contracts/upload';
 import type { Profile } from '@ipsv/contracts/users';
 import { UploadPage } from '../src/features/upload/routes/upload-page';
 import { resetUploader } from '../src/features/upload/upload-store';
+import type * as TusModule from '@uppy/tus';
 import { renderWithProviders } from './render';
+
+// Mantine and Uppy render whole forms in jsdom: allow for a slow, busy test runner.
+vi.setConfig({ testTimeout: 30_000 });
+configure({ asyncUtilTimeout: 5_000 });
 
 // Vitest runs tus-js-client's Node build (node:http, Node streams); give Uppy's tus plugin the
 // browser build's XMLHttpRequest stack, file reader and localStorage, as in a real browser.
 vi.mock('@uppy/tus', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('@uppy/tus')>();
+  const actual = await importOriginal<typeof TusModule>();
   // @ts-expect-error the browser build ships without type declarations
   const browser = (await import('tus-js-client/lib.esm/browser/index.js')) as { defaultOptions: Record<string, unknown> };
   const { httpStack, fileReader, urlStorage } = browser.defaultOptions;

@@ -1,7 +1,9 @@
 // A video as GET /api/videos/:id returns it, for the upload-journey tests.
 import type { Video } from '@ipsv/contracts/videos';
 
-export function makeVideo(overrides: Partial<Video> & { details?: Partial<Video['details']> } = {}): Video {
+type VideoOverrides = Partial<Omit<Video, 'details'>> & { details?: Partial<Video['details']> };
+
+export function makeVideo(overrides: VideoOverrides = {}): Video {
   const { details, ...rest } = overrides;
   return {
     id: 'v1',

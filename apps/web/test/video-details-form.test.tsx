@@ -1,6 +1,6 @@
 // The details form of /edit-video and /upload-finished: validation, the PGS field, Undo Changes,
 // the body Save sends, the server's message, and the rejected-video view.
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SURGERY_TYPE_SEED } from '@ipsv/contracts/surgery-types';
@@ -9,6 +9,10 @@ import { EditVideoPage } from '../src/features/video-details/routes/edit-video-p
 import { UploadFinishedPage } from '../src/features/video-details/routes/upload-finished-page';
 import { renderWithProviders } from './render';
 import { makeVideo } from './video-details-fixtures';
+
+// Mantine and Uppy render whole forms in jsdom: allow for a slow, busy test runner.
+vi.setConfig({ testTimeout: 30_000 });
+configure({ asyncUtilTimeout: 5_000 });
 
 interface Call {
   method: string;
