@@ -34,6 +34,11 @@ export const PAGES: Partial<Record<string, PageModule>> = {
   personalInformation: async () => ({ Component: (await import('../features/account/routes/profile-page')).ProfilePage }),
   user: async () => ({ Component: (await import('../features/account/routes/user-page')).UserPage }),
   adminUsers: async () => ({ Component: (await import('../features/admin/routes/admin-users-page')).AdminUsersPage }),
+  upload: async () => ({ Component: (await import('../features/upload/routes/upload-page')).UploadPage }),
+  uploadProgress: async () => ({ Component: (await import('../features/upload/routes/upload-progress-page')).UploadProgressPage }),
+  uploadFinished: async () => ({ Component: (await import('../features/video-details/routes/upload-finished-page')).UploadFinishedPage }),
+  editVideo: async () => ({ Component: (await import('../features/video-details/routes/edit-video-page')).EditVideoPage }),
+  progress: async () => ({ Component: (await import('../features/progress/routes/progress-page')).ProgressPage }),
 };
 
 function InitialLoading() {

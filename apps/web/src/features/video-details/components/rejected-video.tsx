@@ -1,0 +1,91 @@
+// A video the upload checks refused: why (each violation, in the user's language) and a way to
+// delete it. The details form is pointless for it, so it is not shown.
+import { Alert, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { Video } from '@ipsv/contracts/videos';
+import { useErrorText } from '../../../lib/use-error-text';
+import { videoCalls } from '../api/video-calls';
+
+type Violation = Video['violations'][number];
+
+function useViolationText() {
+  const { t } = useTranslation();
+  return (violation: Violation) => {
+    const p = violation.params;
+    if (violation.code === 'orientation') {
+      const width = Number(p.width);
+      const height = Number(p.height);
+      const shape = width > height ? 'landscape' : width === height ? 'square' : 'vertical';
+      return t('videoDetails.violations.orientation', { width, height, shape: t(`videoDetails.orientations.${shape}`) });
+    }
+    if (violation.code === 'size') return t('videoDetails.violations.size', { megabytes: Number(p.megabytes).toLocaleString() });
+    return t(`videoDetails.violations.${violation.code}`, { ...p, defaultValue: violation.message });
+  };
+}
+
+export function RejectedVideo({ video }: { video: Video }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const violationText = useViolationText();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const remove = async () => {
+    setDeleting(true);
+    setError(null);
+    try {
+      await videoCalls.deleteVideo(video.id);
+      queryClient.removeQueries({ queryKey: ['videos', video.id] });
+      await queryClient.invalidateQueries({ queryKey: ['videos', 'mine'] });
+      void navigate('/progress');
+    } catch (caught) {
+      setError(errorText(caught));
+      setConfirming(false);
+    } finally {
+      setDeleting(false);
+    }
+  };
+
+  return (
+    <Stack gap="md">
+      <Alert color="red" variant="filled" role="alert" title={t('videoDetails.rejected.title', { name: video.details.title || video.details.fileName })}>
+        <Stack gap="xs">
+          <Text size="sm">{t('videoDetails.rejected.intro')}</Text>
+          <List size="sm" spacing={4} data-testid="violations">
+            {video.violations.map((violation) => (
+              <List.Item key={violation.code}>{violationText(violation)}</List.Item>
+            ))}
+          </List>
+        </Stack>
+      </Alert>
+      <Text size="sm">{t('videoDetails.rejected.next')}</Text>
+      {error && (
+        <Alert color="red" variant="light" role="alert">
+          {error}
+        </Alert>
+      )}
+      <Group>
+        <Button color="red" onClick={() => setConfirming(true)}>
+          {t('videoDetails.rejected.delete')}
+        </Button>
+      </Group>
+      <Modal opened={confirming} onClose={() => setConfirming(false)} title={t('videoDetails.rejected.confirmTitle')} centered>
+        <Text size="sm">{t('videoDetails.rejected.confirmText')}</Text>
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={() => setConfirming(false)}>
+            {t('videoDetails.rejected.keep')}
+          </Button>
+          <Button color="red" loading={deleting} onClick={() => void remove()} data-autofocus>
+            {t('videoDetails.rejected.confirmDelete')}
+          </Button>
+        </Group>
+      </Modal>
+    </Stack>
+  );
+}

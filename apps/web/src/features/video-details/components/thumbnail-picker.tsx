@@ -1,0 +1,92 @@
+// Thumbnail field: one of the frames the server sampled from the video, or an uploaded image.
+import { Alert, Button, FileButton, Group, Image, Input, Loader, SimpleGrid, Text, UnstyledButton } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { THUMBNAIL_MAX_BYTES, THUMBNAIL_TOO_LARGE_MESSAGE, THUMBNAIL_TYPE_MESSAGE, THUMBNAIL_TYPES, type VideoDetailsInput } from '@ipsv/contracts/videos';
+import { useErrorText } from '../../../lib/use-error-text';
+import { thumbnailsQuery, videoCalls } from '../api/video-calls';
+import { translateDetailsMessage } from '../details-form-values';
+
+type Choice = VideoDetailsInput['thumbnail'];
+
+function clock(seconds: number) {
+  const s = Math.floor(seconds);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+export function ThumbnailPicker({ videoId, value, onChange, error }: { videoId: string; value: Choice; onChange: (value: Choice) => void; error?: string }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const queryClient = useQueryClient();
+  const candidates = useQuery(thumbnailsQuery(videoId));
+  const [uploadError, setUploadError] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const frames = candidates.data?.frames ?? [];
+  const uploadUrl = candidates.data?.uploadUrl ?? null;
+
+  const onFile = async (file: File | null) => {
+    if (!file) return;
+    setUploadError(null);
+    if (!(THUMBNAIL_TYPES as readonly string[]).includes(file.type)) return setUploadError(translateDetailsMessage(t, THUMBNAIL_TYPE_MESSAGE));
+    if (file.size > THUMBNAIL_MAX_BYTES) return setUploadError(translateDetailsMessage(t, THUMBNAIL_TOO_LARGE_MESSAGE));
+    setUploading(true);
+    try {
+      await videoCalls.uploadThumbnail(videoId, file);
+      onChange({ kind: 'upload' });
+      await queryClient.invalidateQueries({ queryKey: thumbnailsQuery(videoId).queryKey });
+    } catch (caught) {
+      setUploadError(errorText(caught));
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  return (
+    <Input.Wrapper label={t('videoDetails.fields.thumbnail')} description={t('videoDetails.thumbnail.hint')} error={error}>
+      {candidates.isError ? (
+        <Text size="sm" c="red.8">
+          {errorText(candidates.error)}
+        </Text>
+      ) : frames.length === 0 ? (
+        <Group gap="xs" my="xs" role="status">
+          <Loader size="sm" />
+          <Text size="sm">{t('videoDetails.thumbnail.preparing')}</Text>
+        </Group>
+      ) : (
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs" my="xs" role="group" aria-label={t('videoDetails.thumbnail.framesLabel')}>
+          {frames.map((frame) => {
+            const selected = value?.kind === 'frame' && value.index === frame.index;
+            return (
+              <UnstyledButton
+                key={frame.index}
+                aria-pressed={selected}
+                aria-label={t('videoDetails.thumbnail.frameAt', { time: clock(frame.time) })}
+                onClick={() => onChange({ kind: 'frame', index: frame.index })}
+                style={{ borderRadius: 8, outline: selected ? '3px solid var(--mantine-color-blue-8)' : '1px solid var(--mantine-color-gray-4)', overflow: 'hidden' }}
+              >
+                <Image src={frame.url} alt="" h={90} fit="cover" />
+              </UnstyledButton>
+            );
+          })}
+        </SimpleGrid>
+      )}
+      <Group gap="sm" mt="xs">
+        <FileButton onChange={onFile} accept={THUMBNAIL_TYPES.join(',')}>
+          {(props) => (
+            <Button variant="light" size="xs" loading={uploading} {...props}>
+              {t('videoDetails.thumbnail.upload')}
+            </Button>
+          )}
+        </FileButton>
+        {value?.kind === 'upload' && uploadUrl && <Image src={uploadUrl} alt={t('videoDetails.thumbnail.uploadedAlt')} h={60} w="auto" radius="sm" />}
+        {value?.kind === 'upload' && <Text size="sm">{t('videoDetails.thumbnail.uploadedChosen')}</Text>}
+      </Group>
+      {uploadError && (
+        <Alert color="red" variant="light" role="alert" mt="xs">
+          {uploadError}
+        </Alert>
+      )}
+    </Input.Wrapper>
+  );
+}
