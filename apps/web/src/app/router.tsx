@@ -33,6 +33,8 @@ export const PAGES: Partial<Record<string, PageModule>> = {
   security: async () => ({ Component: (await import('../features/account/routes/security-page')).SecurityPage }),
   personalInformation: async () => ({ Component: (await import('../features/account/routes/profile-page')).ProfilePage }),
   user: async () => ({ Component: (await import('../features/account/routes/user-page')).UserPage }),
+  piiEditor: async () => ({ Component: (await import('../features/pii-editor/routes/pii-editor-page')).PiiEditorPage }),
+  editPii: async () => ({ Component: (await import('../features/pii-editor/routes/edit-pii-page')).EditPiiPage }),
   adminUsers: async () => ({ Component: (await import('../features/admin/routes/admin-users-page')).AdminUsersPage }),
 };
 
