@@ -65,7 +65,8 @@ const ranges = () => within(screen.getByRole('group', { name: 'Ranges to remove'
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('/edit-pii/:surgeryId', () => {
+// Generous timeout: these journeys render the whole editor, slow on a loaded CI machine.
+describe('/edit-pii/:surgeryId', { timeout: 20_000 }, () => {
   it('loads the review: video, ranges with their translated reasons and confidence, filmstrip tiles', async () => {
     stubApi({ 'GET /api/videos/v1/review': { status: 200, body: review } });
     renderEditor();
