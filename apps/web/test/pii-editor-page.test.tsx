@@ -63,7 +63,10 @@ function renderEditor() {
 
 const ranges = () => within(screen.getByRole('group', { name: 'Ranges to remove' })).getAllByRole('button');
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 // Generous timeout: these journeys render the whole editor, slow on a loaded CI machine.
 describe('/edit-pii/:surgeryId', { timeout: 20_000 }, () => {
@@ -129,6 +132,33 @@ describe('/edit-pii/:surgeryId', { timeout: 20_000 }, () => {
     expect(ranges()).toHaveLength(2);
     fireEvent.keyDown(window, { key: 'Z', ctrlKey: true, shiftKey: true });
     expect(ranges()[1]!.getAttribute('aria-label')).toContain('Remove 0:02.0 to 0:04.0');
+  });
+
+  it('drags a range with the mouse: the body moves it, stopping at its neighbour', async () => {
+    stubApi({ 'GET /api/videos/v1/review': { status: 200, body: review } });
+    // 600 px for 60 s: one pixel is 0.1 s.
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({ left: 0, width: 600, top: 0, height: 40, right: 600, bottom: 40, x: 0, y: 0, toJSON: () => ({}) });
+    renderEditor();
+    await screen.findByText('Laparoscopic cholecystectomy');
+    fireEvent.pointerDown(ranges()[0]!, { button: 0, clientX: 10, pointerId: 1 });
+    fireEvent.pointerMove(ranges()[0]!, { clientX: 40, pointerId: 1 });
+    fireEvent.pointerUp(ranges()[0]!, { clientX: 40, pointerId: 1 });
+    expect(ranges()[0]!.getAttribute('aria-label')).toContain('Remove 0:03.0 to 0:07.0');
+    fireEvent.pointerDown(ranges()[0]!, { button: 0, clientX: 40, pointerId: 1 });
+    fireEvent.pointerMove(ranges()[0]!, { clientX: 400, pointerId: 1 });
+    fireEvent.pointerUp(ranges()[0]!, { clientX: 400, pointerId: 1 });
+    expect(ranges()[0]!.getAttribute('aria-label')).toContain('Remove 0:16.0 to 0:20.0');
+  });
+
+  it('shows the server\'s range message when Save is refused', async () => {
+    stubApi({
+      'GET /api/videos/v1/review': { status: 200, body: review },
+      'PUT /api/videos/v1/review': { status: 400, body: { error: { code: 'VALIDATION_ERROR', message: 'ranges: Ranges must not overlap' } } },
+    });
+    renderEditor();
+    await screen.findByText('Laparoscopic cholecystectomy');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Ranges must not overlap');
   });
 
   it('asks before publishing with zero ranges', async () => {

@@ -131,7 +131,8 @@ function PiiEditor({ review }: { review: PrivacyReview }) {
       queryClient.removeQueries({ queryKey: reviewQuery(review.videoId).queryKey });
       await navigate('/progress');
     } catch (caught) {
-      setError(errorText(caught));
+      // The server re-checks with rangeProblem(); its message is one of ours.
+      setError(rangeMessage(errorText(caught)));
       setSaving(false);
     }
   };
@@ -237,7 +238,7 @@ function PiiEditor({ review }: { review: PrivacyReview }) {
             </Table.Thead>
             <Table.Tbody>
               {ranges.map((range, index) => (
-                <Table.Tr key={index} aria-selected={index === selected} bg={index === selected ? 'blue.0' : undefined}>
+                <Table.Tr key={index} data-selected={index === selected || undefined} bg={index === selected ? 'blue.0' : undefined}>
                   <Table.Td>
                     <Anchor
                       component="button"

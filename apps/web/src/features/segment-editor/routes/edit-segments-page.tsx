@@ -137,7 +137,8 @@ function SegmentEditor({ initial }: { initial: Segments }) {
       setShowErrors(false);
       setSaved(true);
     } catch (caught) {
-      setError(errorText(caught));
+      // A 400 carries the contracts' message (overlap, outside the video...): show it translated.
+      setError(message(errorText(caught)));
     } finally {
       setSaving(false);
     }
