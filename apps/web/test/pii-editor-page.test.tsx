@@ -1,0 +1,241 @@
+// The personal-information editor pages against a mocked API: list, load, edit, save, not ready.
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { REVIEW_NOT_READY_MESSAGE, type PrivacyReview } from '@ipsv/contracts/privacy-review';
+import type { Video } from '@ipsv/contracts/videos';
+import { EditPiiPage } from '../src/features/pii-editor/routes/edit-pii-page';
+import { PiiEditorPage } from '../src/features/pii-editor/routes/pii-editor-page';
+import { renderWithProviders } from './render';
+
+const review: PrivacyReview = {
+  videoId: 'v1',
+  title: 'Laparoscopic cholecystectomy',
+  durationSeconds: 60,
+  originalUrl: '/media/v1/original.mp4?sig=x',
+  filmstrip: { vttUrl: '/media/v1/strip.vtt?sig=x', spriteUrl: '/media/v1/strip.jpg?sig=x', interval: 5, tileWidth: 160, tileHeight: 90, columns: 4 },
+  threshold: 0.5,
+  track: [
+    { time: 0, score: 0.9, reason: 'out_of_body' },
+    { time: 5, score: 0.2, reason: 'out_of_body' },
+    { time: 20, score: 0.8, reason: 'face' },
+  ],
+  proposed: [
+    { start: 0, end: 4, reasons: ['out_of_body'], confidence: 0.93 },
+    { start: 20, end: 25, reasons: ['face', 'text'], confidence: 0.81 },
+  ],
+  confirmed: null,
+  confirmedBy: null,
+  confirmedAt: null,
+  nextVersion: 1,
+};
+
+type Call = { url: string; method: string; body: unknown };
+
+function stubApi(routes: Record<string, { status: number; body: unknown }>) {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const method = init.method ?? 'GET';
+      calls.push({ url, method, body: init.body ? JSON.parse(String(init.body)) : undefined });
+      if (url.endsWith('.vtt?sig=x')) {
+        return new Response('WEBVTT\n\n00:00:00.000 --> 00:00:05.000\nstrip.jpg#xywh=0,0,160,90\n\n00:00:05.000 --> 00:00:10.000\nstrip.jpg#xywh=160,0,160,90\n');
+      }
+      const route = routes[`${method} ${url}`];
+      if (!route) return new Response(JSON.stringify({ error: { code: 'NOT_FOUND', message: 'Not found' } }), { status: 404 });
+      return new Response(route.status === 204 ? null : JSON.stringify(route.body), { status: route.status, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+  return calls;
+}
+
+function renderEditor() {
+  return renderWithProviders(
+    <MemoryRouter initialEntries={['/edit-pii/v1']}>
+      <Routes>
+        <Route path="/edit-pii/:surgeryId" element={<EditPiiPage />} />
+        <Route path="/progress" element={<h1>Progress page</h1>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+const ranges = () => within(screen.getByRole('group', { name: 'Ranges to remove' })).getAllByRole('button');
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+// Generous timeout: these journeys render the whole editor, slow on a loaded CI machine.
+describe('/edit-pii/:surgeryId', { timeout: 20_000 }, () => {
+  it('loads the review: video, ranges with their translated reasons and confidence, filmstrip tiles', async () => {
+    stubApi({ 'GET /api/videos/v1/review': { status: 200, body: review } });
+    renderEditor();
+    expect(await screen.findByText('Laparoscopic cholecystectomy')).toBeTruthy();
+    expect(screen.getByLabelText('Original video').getAttribute('src')).toBe(review.originalUrl);
+    expect(ranges().map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Remove 0:00.0 to 0:04.0: Out of body · 93 % confidence',
+      'Remove 0:20.0 to 0:25.0: Face, Text · 81 % confidence',
+    ]);
+    const table = screen.getByRole('table', { name: 'Ranges to remove' });
+    expect(within(table).getByText('Face, Text')).toBeTruthy();
+    expect(screen.getByTestId('threshold-line').getAttribute('y1')).toBe('0.5');
+    await waitFor(() => expect(screen.getByTestId('filmstrip').children).toHaveLength(2));
+    expect(screen.getByTestId('filmstrip').children[1]!.getAttribute('data-xywh')).toBe('160,0,160,90');
+    expect(screen.getByText('Saving confirms these ranges and starts the render of the published video.')).toBeTruthy();
+  });
+
+  it('Save sends the edited ranges and goes to /progress', async () => {
+    const calls = stubApi({
+      'GET /api/videos/v1/review': { status: 200, body: review },
+      'PUT /api/videos/v1/review': { status: 200, body: { id: 'v1', status: 'rendering' } },
+      'GET /api/videos/mine': { status: 200, body: { videos: [] } },
+    });
+    renderEditor();
+    await screen.findByText('Laparoscopic cholecystectomy');
+
+    // Move the first range 1 s right with Shift+Arrow, then delete the second with the Delete key.
+    fireEvent.keyDown(ranges()[0]!, { key: 'ArrowRight', shiftKey: true });
+    fireEvent.keyDown(ranges()[1]!, { key: 'Delete' });
+    // Grow the first range's end by 0.1 s through its edge handle.
+    fireEvent.focus(ranges()[0]!);
+    fireEvent.keyDown(screen.getByRole('slider', { name: 'End of the selected range' }), { key: 'ArrowRight' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('heading', { name: 'Progress page' })).toBeTruthy();
+    const put = calls.find((c) => c.method === 'PUT');
+    expect(put?.url).toBe('/api/videos/v1/review');
+    expect(put?.body).toEqual({ ranges: [{ start: 1, end: 5.1, reasons: ['out_of_body'], confidence: 0.93 }] });
+  });
+
+  it('Undo and Redo restore the ranges, with the buttons and with Ctrl+Z / Ctrl+Shift+Z', async () => {
+    stubApi({ 'GET /api/videos/v1/review': { status: 200, body: review } });
+    renderEditor();
+    await screen.findByText('Laparoscopic cholecystectomy');
+    const undoButton = screen.getByRole('button', { name: 'Undo' });
+    expect(undoButton).toHaveProperty('disabled', true);
+
+    // Split at the playhead (0:02, inside the first range).
+    const video = screen.getByLabelText<HTMLVideoElement>('Original video');
+    video.currentTime = 2;
+    fireEvent.timeUpdate(video);
+    fireEvent.click(screen.getByRole('button', { name: 'Split Video' }));
+    expect(ranges()).toHaveLength(3);
+
+    fireEvent.click(undoButton);
+    expect(ranges()).toHaveLength(2);
+    fireEvent.click(screen.getByRole('button', { name: 'Redo' }));
+    expect(ranges()).toHaveLength(3);
+    fireEvent.keyDown(window, { key: 'z', ctrlKey: true });
+    expect(ranges()).toHaveLength(2);
+    fireEvent.keyDown(window, { key: 'Z', ctrlKey: true, shiftKey: true });
+    expect(ranges()[1]!.getAttribute('aria-label')).toContain('Remove 0:02.0 to 0:04.0');
+  });
+
+  it('drags a range with the mouse: the body moves it, stopping at its neighbour', async () => {
+    stubApi({ 'GET /api/videos/v1/review': { status: 200, body: review } });
+    // 600 px for 60 s: one pixel is 0.1 s.
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({ left: 0, width: 600, top: 0, height: 40, right: 600, bottom: 40, x: 0, y: 0, toJSON: () => ({}) });
+    renderEditor();
+    await screen.findByText('Laparoscopic cholecystectomy');
+    fireEvent.pointerDown(ranges()[0]!, { button: 0, clientX: 10, pointerId: 1 });
+    fireEvent.pointerMove(ranges()[0]!, { clientX: 40, pointerId: 1 });
+    fireEvent.pointerUp(ranges()[0]!, { clientX: 40, pointerId: 1 });
+    expect(ranges()[0]!.getAttribute('aria-label')).toContain('Remove 0:03.0 to 0:07.0');
+    fireEvent.pointerDown(ranges()[0]!, { button: 0, clientX: 40, pointerId: 1 });
+    fireEvent.pointerMove(ranges()[0]!, { clientX: 400, pointerId: 1 });
+    fireEvent.pointerUp(ranges()[0]!, { clientX: 400, pointerId: 1 });
+    expect(ranges()[0]!.getAttribute('aria-label')).toContain('Remove 0:16.0 to 0:20.0');
+  });
+
+  it('shows the server\'s range message when Save is refused', async () => {
+    stubApi({
+      'GET /api/videos/v1/review': { status: 200, body: review },
+      'PUT /api/videos/v1/review': { status: 400, body: { error: { code: 'VALIDATION_ERROR', message: 'ranges: Ranges must not overlap' } } },
+    });
+    renderEditor();
+    await screen.findByText('Laparoscopic cholecystectomy');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Ranges must not overlap');
+  });
+
+  it('asks before publishing with zero ranges', async () => {
+    const calls = stubApi({
+      'GET /api/videos/v1/review': { status: 200, body: { ...review, proposed: [] } },
+      'PUT /api/videos/v1/review': { status: 200, body: { id: 'v1', status: 'rendering' } },
+      'GET /api/videos/mine': { status: 200, body: { videos: [] } },
+    });
+    renderEditor();
+    await screen.findByText('No ranges will be removed.');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Nothing will be removed. Publish the whole video?')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Publish the whole video' }));
+    expect(await screen.findByRole('heading', { name: 'Progress page' })).toBeTruthy();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ ranges: [] });
+  });
+
+  it('says the analysis has not finished when the review answers 409, with a link to /progress', async () => {
+    stubApi({ 'GET /api/videos/v1/review': { status: 409, body: { error: { code: 'CONFLICT', message: REVIEW_NOT_READY_MESSAGE } } } });
+    renderEditor();
+    expect(await screen.findByText(REVIEW_NOT_READY_MESSAGE)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Follow the processing' }).getAttribute('href')).toBe('/progress');
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+  });
+
+  it('shows who confirmed a published video and the version Save will create', async () => {
+    stubApi({
+      'GET /api/videos/v1/review': {
+        status: 200,
+        body: { ...review, confirmed: review.proposed, confirmedBy: 'Ada Lovelace', confirmedAt: '2025-03-01T10:00:00Z', nextVersion: 3 },
+      },
+    });
+    renderEditor();
+    expect((await screen.findByTestId('confirmed-by')).textContent).toContain('Confirmed by Ada Lovelace');
+    expect(screen.getByText(/Saving creates version 3\./)).toBeTruthy();
+  });
+});
+
+describe('/pii-editor', () => {
+  const video = (id: string, status: Video['status'], title: string) =>
+    ({ id, status, publishedVersion: status === 'published' ? 1 : 0, details: { title, fileName: `${id}.mp4` } }) as Video;
+
+  it('lists videos awaiting review first, then published ones, linking to their editor', async () => {
+    stubApi({
+      'GET /api/videos/mine': {
+        status: 200,
+        body: { videos: [video('a', 'published', 'Hernia repair'), video('b', 'analysing', 'Still analysing'), video('c', 'review', 'Sleeve gastrectomy')] },
+      },
+    });
+    renderWithProviders(
+      <MemoryRouter>
+        <PiiEditorPage />
+      </MemoryRouter>,
+    );
+    const list = await screen.findByRole('list', { name: 'Videos to review' });
+    const links = within(list).getAllByRole('link');
+    expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
+      ['Sleeve gastrectomy', '/edit-pii/c'],
+      ['Hernia repair', '/edit-pii/a'],
+    ]);
+  });
+
+  it('shows an empty state when nothing can be reviewed', async () => {
+    stubApi({ 'GET /api/videos/mine': { status: 200, body: { videos: [video('b', 'analysing', 'Still analysing')] } } });
+    renderWithProviders(
+      <MemoryRouter>
+        <PiiEditorPage />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText('No videos to review')).toBeTruthy();
+  });
+});
