@@ -5,6 +5,7 @@ import path from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
 import type { DataStore } from '@tus/utils';
+import type { S3StorageOptions } from './storage-s3.js';
 
 export interface UploadStore {
   datastore: DataStore;
@@ -24,17 +25,8 @@ export function createFileUploadStore(mediaRoot: string, expiryMs: number): Uplo
   };
 }
 
-export interface S3UploadOptions {
-  bucket: string;
-  region?: string;
-  endpoint?: string;
-  forcePathStyle?: boolean;
-  accessKeyId?: string;
-  secretAccessKey?: string;
-}
-
 /** Uploads as S3 multipart uploads (parts of 8 MB: spec section 9's minimum part is 5 MB); the object key is the upload id. */
-export function createS3UploadStore(options: S3UploadOptions, expiryMs: number): UploadStore {
+export function createS3UploadStore(options: S3StorageOptions, expiryMs: number): UploadStore {
   const datastore = new S3Store({
     partSize: 8 * 1024 * 1024,
     expirationPeriodInMilliseconds: expiryMs,
