@@ -219,6 +219,7 @@ describe('upload to publication', () => {
     expect(review.track.length).toBeGreaterThan(5);
     const original = await fetch(`${base}${review.originalUrl}`, { headers: { range: 'bytes=0-99' } });
     expect(original.status).toBe(206);
+    expect(original.headers.get('content-type')).toBe('video/mp4');
     expect((await original.arrayBuffer()).byteLength).toBe(100);
     expect((await owner.call('GET', `/api/videos/${id}/playback`)).status).toBe(401);
   });

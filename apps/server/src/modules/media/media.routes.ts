@@ -19,6 +19,8 @@ const CONTENT_TYPES: Record<string, string> = {
   vtt: 'text/vtt; charset=utf-8',
 };
 
+const ORIGINAL_TYPES = new Set(['mp4', 'mov']);
+
 export const contentTypeOf = (key: string): string => CONTENT_TYPES[key.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream';
 
 /** Parses a single "bytes=a-b" range against the size; null when absent, 'invalid' when unsatisfiable. */
@@ -41,7 +43,7 @@ export function parseRange(header: string | undefined, size: number): { start: n
 
 export function mediaRoutes(deps: { storage: Storage; signer: MediaSigner }): FastifyPluginAsync {
   return async (app) => {
-    app.get<{ Params: { token: string; '*': string } }>('/media/:token/*', { schema: { hide: true }, compress: false }, async (request, reply) => {
+    app.get<{ Params: { token: string; '*': string }; Querystring: { as?: string } }>('/media/:token/*', { schema: { hide: true }, compress: false }, async (request, reply) => {
       const key = request.params['*'];
       try {
         assertStorageKey(key);
@@ -63,7 +65,8 @@ export function mediaRoutes(deps: { storage: Storage; signer: MediaSigner }): Fa
       // Private: the URL is a credential. Immutable: a key's content never changes once written
       // (new renders get a new version folder), so a browser may keep it while the URL lives.
       reply
-        .header('content-type', contentTypeOf(key))
+        // Originals are stored without an extension; the signed link names the container to play.
+        .header('content-type', contentTypeOf(/\.[a-z0-9]+$/i.test(key) ? key : `${key}.${ORIGINAL_TYPES.has(request.query.as ?? '') ? request.query.as : 'bin'}`))
         .header('accept-ranges', 'bytes')
         .header('cache-control', key.endsWith('.m3u8') ? 'private, max-age=60' : 'private, max-age=3600, immutable')
         .header('x-content-type-options', 'nosniff')
