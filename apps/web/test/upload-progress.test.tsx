@@ -70,7 +70,9 @@ describe('/upload-progress', () => {
     // 3,250 of 4,000 bytes.
     expect(screen.getByTestId('upload-total').textContent).toBe('81%');
 
-    act(() => a.uppy.setFileState(a.id, { progress: { ...a.uppy.getFile(a.id).progress, bytesUploaded: 900 } }));
+    act(() =>
+      a.uppy.setFileState(a.id, { progress: { uploadStarted: started, uploadComplete: false, bytesUploaded: 900, bytesTotal: 1000, percentage: 90 } }),
+    );
     expect(within(row('cholecystectomy.mp4')).getByText('90%')).toBeTruthy();
   });
 
