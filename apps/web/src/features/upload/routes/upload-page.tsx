@@ -19,6 +19,8 @@ import { UploadGuidance } from '../components/upload-guidance';
 import { enableDropbox, getUploader, startUploads, useUploadSnapshot, type UploadFile } from '../upload-store';
 
 const UPLOADING_ROLES = new Set(['provider', 'admin']);
+/** Uppy's locale type wants a plural rule; ours replace singular strings only, so keep English's. */
+const pluralize = (count: number) => (count === 1 ? 0 : 1);
 
 function Uploader({ userId }: { userId: string }) {
   const { t, i18n } = useTranslation();
@@ -47,7 +49,7 @@ function Uploader({ userId }: { userId: string }) {
       setRefusals((previous) => [...previous.slice(-4), name ? `${name}: ${message}` : message]);
     };
     uppy.on('restriction-failed', onRefused);
-    uppy.setOptions({ locale: { strings: { exceedsSize: t('upload.tooLarge'), youCanOnlyUploadFileTypes: t('upload.wrongType') }, pluralize: () => 0 } });
+    uppy.setOptions({ locale: { strings: { exceedsSize: t('upload.tooLarge'), youCanOnlyUploadFileTypes: t('upload.wrongType') }, pluralize } });
     return () => {
       uppy.off('restriction-failed', onRefused);
     };
@@ -62,7 +64,7 @@ function Uploader({ userId }: { userId: string }) {
         dropPasteImportFiles: t('upload.dashboard.dropImport'),
         browseFiles: t('upload.dashboard.browse'),
       },
-      pluralize: () => 0,
+      pluralize,
     }),
     [t],
   );
