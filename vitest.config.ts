@@ -21,6 +21,8 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/test/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/test/setup.ts'],
+          // Mantine screens in jsdom take seconds each on a busy 2-core machine (5 s timed out in CI).
+          testTimeout: 20_000,
         },
       },
       {
