@@ -9,7 +9,7 @@ export function ProvidersOnly() {
     <Alert color="blue" variant="light" title={t('upload.providersOnly.title')}>
       <Stack gap="xs">
         <Text size="sm">{t('upload.providersOnly.text')}</Text>
-        <Anchor component={Link} to="/analytics/pi#provider" size="sm">
+        <Anchor component={Link} to="/analytics/pi#provider" size="sm" c="blue.9" underline="always">
           {t('upload.providersOnly.link')}
         </Anchor>
       </Stack>
