@@ -195,6 +195,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     storage: options.storage,
     signer,
     queue: options.queue,
+    uploads: options.uploads,
     segmenter: options.segmenter,
   });
   const progressHub = await startProgressHub(pool, options.logger);

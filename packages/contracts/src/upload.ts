@@ -30,7 +30,10 @@ export const uploadViolationMessages = {
 
 /** The tus endpoint (resumable uploads). The upload id is also the video id. */
 export const UPLOAD_ENDPOINT = '/api/uploads';
-/** Spec section 9: "unfinished upload cache valid 1 hour" is the default; configurable on the server. */
+/**
+ * Hours an unfinished upload stays resumable on the server (UPLOAD_EXPIRY_HOURS). Longer than the
+ * spec's 1-hour browser upload cache: a 3.9 GB recording over a hospital link can take all day.
+ */
 export const UPLOAD_EXPIRY_HOURS_DEFAULT = 24;
 /** Spec section 9: 4 parallel parts; each file's chunks stream one after another. */
 export const UPLOAD_CHUNK_BYTES = 50 * 1024 * 1024;

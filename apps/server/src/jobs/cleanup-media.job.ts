@@ -31,7 +31,6 @@ export function cleanupMediaJob(
       const expired = await videos.originalsToDelete(new Date(now().getTime() - deps.originalRetentionDays * 86_400_000));
       for (const video of expired) {
         await uploads.remove(video.id);
-        await storage.delete(video.originalKey);
         await storage.deletePrefix(`videos/${video.id}/source`);
         await videos.update(video.id, { originalDeletedAt: now(), reviewProxyKey: null });
       }

@@ -3,11 +3,10 @@
 // video is public), then the de-identified master (untouched GOPs copied), the HD ladder from it,
 // and the storyboard. Each version has its own folder; the previous one is removed only after the
 // new one is online. Safe to run twice: a finished step is recognised and skipped.
-import { writeFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { cut } from '@ipsv/media/cut';
 import { poster, storyboard } from '@ipsv/media/images';
-import { masterPlaylist, PUBLICATION_RENDER, PUBLICATION_RUNG, renderLadder, RUNGS, rungsFor, type RenditionFiles } from '@ipsv/media/ladder';
+import { PUBLICATION_RENDER, PUBLICATION_RUNG, renderLadder, RUNGS, rungsFor, type RenditionFiles, writeMasterPlaylist } from '@ipsv/media/ladder';
 import { probe } from '@ipsv/media/probe';
 import { keptRanges } from '@ipsv/media/ranges';
 import type { JobDefinition } from '../platform/queue.js';
@@ -64,7 +63,7 @@ export function renderVideoJob(deps: VideoJobDeps): JobDefinition<typeof payload
               signal: context.signal,
               onProgress: progressWriter(videos, videoId, statuses, [0, 40]),
             });
-            await writeMaster(sdDir, [sd!], hasAudio);
+            await writeMasterPlaylist(sdDir, [sd!], hasAudio);
             const posterKey = await makePoster(sd!.mp4, `${sdDir}/poster.jpg`);
             await uploadFolder(storage, sdDir, prefix);
             rendition = {
@@ -100,7 +99,7 @@ export function renderVideoJob(deps: VideoJobDeps): JobDefinition<typeof payload
             : [];
           const board = await storyboard(masterFile, `${hdDir}/storyboard`, { signal: context.signal });
           const all = [...rendition.renditions, ...hd.map((r) => ({ name: r.rung.name, width: r.width, height: r.height, bandwidth: r.bandwidth }))];
-          await writeMaster(hdDir, all.map(asRendition), hasAudio);
+          await writeMasterPlaylist(hdDir, all.map(asRendition), hasAudio);
           await uploadFolder(storage, hdDir, prefix);
           const complete: RenditionKeys = {
             ...rendition,
@@ -119,11 +118,7 @@ export function renderVideoJob(deps: VideoJobDeps): JobDefinition<typeof payload
 
       /** The chosen thumbnail, taken from the cut video so it can never show a removed second. */
       async function makePoster(sdFile: string, output: string): Promise<string> {
-        const uploaded = video!.thumbnail?.kind === 'upload' ? await storage.get(keys.uploadedThumbnail) : null;
-        if (uploaded) {
-          uploaded.stream.destroy();
-          return keys.uploadedThumbnail;
-        }
+        if (video!.thumbnail?.kind === 'upload' && (await storage.stat(keys.uploadedThumbnail))) return keys.uploadedThumbnail;
         const info = await probe(sdFile, { signal: context.signal });
         const chosen = video!.thumbnail?.kind === 'frame' ? video!.thumbnailTimes[video!.thumbnail.index] : undefined;
         const mapped = chosen === undefined ? null : timeAfterCuts(chosen, ranges);
@@ -143,7 +138,3 @@ const asRendition = (r: { name: string; width: number; height: number; bandwidth
   mp4: '',
   playlist: '',
 });
-
-async function writeMaster(dir: string, renditions: readonly RenditionFiles[], hasAudio: boolean): Promise<void> {
-  await writeFile(`${dir}/master.m3u8`, masterPlaylist(renditions, hasAudio));
-}

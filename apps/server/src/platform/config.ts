@@ -2,6 +2,7 @@
 // that names the variable (see .env.example for every variable).
 import path from 'node:path';
 import { z } from 'zod';
+import { UPLOAD_EXPIRY_HOURS_DEFAULT } from '@ipsv/contracts/upload';
 
 const port = z.coerce.number().int().min(0).max(65535);
 
@@ -44,7 +45,7 @@ export const configSchema = z.object({
   OIDC_CLIENT_SECRET: z.string().optional(),
   OIDC_NAME: z.string().min(1).default('Hospital sign-in'),
   // Videos
-  UPLOAD_EXPIRY_HOURS: z.coerce.number().min(1).max(24 * 30).default(24),
+  UPLOAD_EXPIRY_HOURS: z.coerce.number().min(1).max(24 * 30).default(UPLOAD_EXPIRY_HOURS_DEFAULT),
   ORIGINAL_RETENTION_DAYS: z.coerce.number().min(0).max(3650).default(30),
   PRIVACY_DETECTORS: z.enum(['all', 'scene']).default('all'),
   COMPANION_URL: z.url().optional(),

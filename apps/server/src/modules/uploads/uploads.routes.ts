@@ -10,10 +10,10 @@ import { AppError } from '../../platform/app-error.js';
 import type { UploadStore } from '../../platform/upload-store.js';
 import { requireSession } from '../session/session.http.js';
 import type { SessionService } from '../session/session.service.js';
-import type { VideosService } from '../videos/videos.service.js';
+import type { VideoActor, VideosService } from '../videos/videos.service.js';
 
-// Set by us after authentication, never trusted from the client (overwritten on every request).
-const OWNER_HEADER = 'x-ipsv-upload-owner';
+// The id of a new upload, chosen by us after authentication and handed to tus's naming function;
+// never trusted from the client (removed from every request first).
 const ID_HEADER = 'x-ipsv-upload-id';
 const ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -25,25 +25,24 @@ export function uploadsRoutes(deps: {
   companionUrl: string | null;
 }): FastifyPluginAsync {
   const { sessions, videos, store } = deps;
+  /** Who is creating each upload, from the authenticated request to tus's creation hook. */
+  const creators = new Map<string, VideoActor>();
   const tus = new Server({
     path: UPLOAD_ENDPOINT,
     datastore: store.datastore,
     respectForwardedHeaders: deps.trustProxy,
     relativeLocation: true,
     namingFunction: (req) => req.headers.get(ID_HEADER) ?? randomUUID(),
-    async onUploadCreate(req, upload) {
-      const ownerId = req.headers.get(OWNER_HEADER);
-      if (!ownerId) throw { status_code: 401, body: 'You are not signed in.' };
-      await videos.createUpload(
-        { id: ownerId, email: '', role: 'provider' },
-        {
+    async onUploadCreate(_req, upload) {
+      const actor = creators.get(upload.id);
+      if (!actor) throw { status_code: 401, body: 'You are not signed in.' };
+      await videos.createUpload(actor, {
           id: upload.id,
           fileName: upload.metadata?.filename ?? upload.metadata?.name ?? 'video',
           sizeBytes: upload.size ?? null,
           privacyAnswer: upload.metadata?.privacyAnswer ?? null,
           originalKey: store.keyOf(upload.id),
-        },
-      );
+        });
       return {};
     },
     async onUploadFinish(_req, upload) {
@@ -67,30 +66,31 @@ export function uploadsRoutes(deps: {
       const actor = { id: user.id, email: user.email, role: user.role };
       const raw = request.raw;
       // tus reads headers from both views of the request: keep them in step.
-      delete raw.headers[OWNER_HEADER];
       delete raw.headers[ID_HEADER];
       const kept: string[] = [];
       for (let i = 0; i < raw.rawHeaders.length; i += 2) {
-        const name = raw.rawHeaders[i]!.toLowerCase();
-        if (name !== OWNER_HEADER && name !== ID_HEADER) kept.push(raw.rawHeaders[i]!, raw.rawHeaders[i + 1]!);
+        if (raw.rawHeaders[i]!.toLowerCase() !== ID_HEADER) kept.push(raw.rawHeaders[i]!, raw.rawHeaders[i + 1]!);
       }
       raw.rawHeaders.splice(0, raw.rawHeaders.length, ...kept);
-      const setHeader = (name: string, value: string) => {
-        raw.headers[name] = value;
-        raw.rawHeaders.push(name, value);
-      };
+      let created: string | null = null;
       if (request.method === 'POST') {
         const declared = request.headers['upload-length'];
         videos.assertCanUpload(actor, declared === undefined ? null : Number(declared));
-        setHeader(OWNER_HEADER, user.id);
-        setHeader(ID_HEADER, randomUUID());
+        created = randomUUID();
+        creators.set(created, actor);
+        raw.headers[ID_HEADER] = created;
+        raw.rawHeaders.push(ID_HEADER, created);
       } else {
         const id = request.params.id ?? '';
         if (!ID_PATTERN.test(id)) throw new AppError('NOT_FOUND', 'No such upload.');
         await videos.assertUploadOwner(actor, id);
       }
       reply.hijack();
-      await tus.handle(request.raw, reply.raw);
+      try {
+        await tus.handle(request.raw, reply.raw);
+      } finally {
+        if (created) creators.delete(created);
+      }
     };
 
     app.route({ method: 'POST', url: UPLOAD_ENDPOINT, schema: { tags: ['uploads'], summary: 'Create a resumable upload (tus)' }, handler: handle });

@@ -37,11 +37,6 @@ export function videosRoutes(deps: { videos: VideosService; sessions: SessionSer
     app.addHook('onSend', async (_request, reply) => {
       reply.header('cache-control', 'no-store');
     });
-    app.setErrorHandler((error, _request, reply) => {
-      // A thumbnail over the body limit: the spec-style message instead of Fastify's.
-      if ((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', THUMBNAIL_TOO_LARGE_MESSAGE);
-      return reply.send(error);
-    });
 
     app.get('/api/videos/mine', { schema: { tags, summary: 'My videos, newest first', response: { 200: videoListSchema } } }, async (request) => ({
       videos: await videos.mine(await actorOf(request)),
@@ -63,12 +58,22 @@ export function videosRoutes(deps: { videos: VideosService; sessions: SessionSer
       async (request) => videos.thumbnails(await actorOf(request), request.params.id),
     );
 
-    app.put('/api/videos/:id/thumbnail', { schema: { tags, summary: 'Upload a thumbnail image', params } }, async (request, reply) => {
+    app.put(
+      '/api/videos/:id/thumbnail',
+      {
+        schema: { tags, summary: 'Upload a thumbnail image (PNG, JPEG or WebP, at most 5 MB)', params },
+        // Refuse an oversized image from its declared size, before reading it (as profile pictures do).
+        onRequest: async (request) => {
+          if (Number(request.headers['content-length'] ?? 0) > THUMBNAIL_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', THUMBNAIL_TOO_LARGE_MESSAGE);
+        },
+      },
+      async (request, reply) => {
       const actor = await actorOf(request);
       if (!Buffer.isBuffer(request.body)) throw new AppError('VALIDATION_ERROR', 'Send the image as the request body.');
       await videos.putThumbnail(actor, request.params.id, request.body);
       return reply.code(204).send();
-    });
+      },
+    );
 
     app.post('/api/videos/:id/retry', { schema: { tags, summary: 'Retry failed processing', params, response: { 200: videoSchema } } }, async (request) =>
       videos.retry(await actorOf(request), request.params.id),

@@ -32,6 +32,7 @@ import { AppError } from '../../platform/app-error.js';
 import type { MediaSigner } from '../../platform/media-signing.js';
 import type { Queue } from '../../platform/queue.js';
 import type { Storage } from '../../platform/storage.js';
+import type { UploadStore } from '../../platform/upload-store.js';
 import { JOBS } from '../../jobs/job-names.js';
 import { mediaKeys } from './media-keys.js';
 import type { VideoRow, VideosRepository } from './videos.repository.js';
@@ -72,6 +73,8 @@ export function createVideosService(deps: {
   storage: Storage;
   signer: MediaSigner;
   queue: Queue;
+  /** Deletes an upload with its bookkeeping (the original while it is kept). */
+  uploads: Pick<UploadStore, 'remove'>;
   segmenter?: SceneSegmenter;
   clock?: () => Date;
 }) {
@@ -291,12 +294,11 @@ export function createVideosService(deps: {
       return load(actor, id);
     },
 
-    async remove(actor: VideoActor, id: string): Promise<{ originalKey: string }> {
+    async remove(actor: VideoActor, id: string): Promise<void> {
       const video = await editable(actor, id);
       await videos.delete(id);
       await storage.deletePrefix(mediaKeys(id).root);
-      if (!video.originalDeletedAt) await storage.delete(video.originalKey).catch(() => undefined);
-      return { originalKey: video.originalKey };
+      if (!video.originalDeletedAt) await deps.uploads.remove(id);
     },
 
     // ---- Privacy review
