@@ -4,7 +4,6 @@
 // confirms, and the published HLS no longer contains them. Also: every rejection reason, another
 // user's access, signed media URLs, and an upload resumed after a server restart.
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,11 +22,10 @@ import { startQueue, type QueueHandle } from '../src/platform/queue.js';
 import { createLocalStorage } from '../src/platform/storage.js';
 import { createFileUploadStore } from '../src/platform/upload-store.js';
 import { buildTestApp, createWebDist } from './helpers/build-test-app.js';
-import { CookieJar } from './helpers/cookie-jar.js';
-import { codeIn, startSmtpReceiver, type SmtpReceiver } from './helpers/smtp-receiver.js';
+import { startSmtpReceiver, type SmtpReceiver } from './helpers/smtp-receiver.js';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.js';
+import { ffmpeg, makeSurgeryClip, sha256, signedInUser, tusUpload, waitForStatus, type TestUser as User } from './helpers/video-journey.js';
 
-const PASSWORD = 'Correct-Horse7';
 const log = pino({ level: 'silent' });
 
 let database: TestDatabase;
@@ -39,9 +37,6 @@ let queue: QueueHandle;
 let app: FastifyInstance;
 let base: string;
 
-const ffmpeg = (args: string[]) => execFileSync('ffmpeg', ['-hide_banner', '-nostdin', '-y', '-v', 'error', ...args]);
-/** A reddish, moving texture the scene model reads as inside the body. */
-const INSIDE = "cellauto=s=1280x720:rate=25:rule=110,format=gray,geq=r='160+60*p(X,Y)/255':g='40+30*p(X,Y)/255':b='40+20*p(X,Y)/255',gblur=sigma=3";
 
 async function startApp() {
   app = await buildTestApp(database, webDist, {
@@ -76,10 +71,7 @@ beforeAll(async () => {
   );
   await startApp();
   // 8 s inside, 4 s of a colour-bar test picture (outside), 8 s inside.
-  ffmpeg(['-f', 'lavfi', '-i', INSIDE, '-t', '8', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-g', '50', `${scratch}/in.mp4`]);
-  ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=s=1280x720:rate=25', '-t', '4', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-g', '50', `${scratch}/out.mp4`]);
-  await fs.writeFile(`${scratch}/list.txt`, ['in', 'out', 'in'].map((n) => `file '${scratch}/${n}.mp4'`).join('\n'));
-  ffmpeg(['-f', 'concat', '-safe', '0', '-i', `${scratch}/list.txt`, '-c', 'copy', `${scratch}/surgery.mp4`]);
+  await makeSurgeryClip(scratch, 'surgery');
 }, 180_000);
 
 afterAll(async () => {
@@ -91,66 +83,7 @@ afterAll(async () => {
   await fs.rm(scratch, { recursive: true, force: true });
 });
 
-/** A signed-in user with their own cookies; `role` is set in the database like an admin would. */
-async function user(email: string, role: 'viewer' | 'provider' = 'provider') {
-  const jar = new CookieJar();
-  const call = async (method: string, url: string, body?: unknown, headers: Record<string, string> = {}) => {
-    const response = await fetch(`${base}${url}`, {
-      method,
-      headers: { cookie: jar.header(), origin: base, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    jar.store(response.headers.getSetCookie());
-    return response;
-  };
-  const before = smtp.countFor(email);
-  expect((await call('POST', '/api/auth/sign-up', { email, password: PASSWORD, firstName: 'Ada', lastName: 'Surgeon', language: 'en-US' })).status).toBe(204);
-  const mail = await smtp.waitFor(email, { since: before });
-  expect((await call('POST', '/api/auth/confirm-sign-up', { email, code: codeIn(mail) })).status).toBe(200);
-  await database.pool.query('UPDATE users SET role = $1 WHERE email = $2', [role, email]);
-  return {
-    email,
-    call,
-    json: async <T>(method: string, url: string, body?: unknown): Promise<T> => {
-      const response = await call(method, url, body);
-      expect(response.status, await response.clone().text()).toBeLessThan(300);
-      return (await response.json()) as T;
-    },
-    cookie: () => jar.header(),
-  };
-}
-type User = Awaited<ReturnType<typeof user>>;
-
-function tusUpload(owner: User, file: string, options: { chunkSize?: number; onChunk?: (upload: tus.Upload, sent: number) => void } = {}) {
-  return new Promise<string>((resolve, reject) => {
-    void fs.readFile(file).then((data) => {
-      const upload: tus.Upload = new tus.Upload(data, {
-        endpoint: `${base}/api/uploads`,
-        chunkSize: options.chunkSize ?? 256 * 1024,
-        retryDelays: [],
-        metadata: { filename: path.basename(file), filetype: 'video/mp4', privacyAnswer: 'unsure' },
-        headers: { cookie: owner.cookie(), origin: base },
-        onChunkComplete: (_size, sent) => options.onChunk?.(upload, sent),
-        onSuccess: () => resolve(upload.url!.split('/').pop()!),
-        onError: reject,
-      });
-      upload.start();
-    }, reject);
-  });
-}
-
-async function waitForStatus(owner: User, id: string, statuses: Video['status'][], timeoutMs = 120_000): Promise<Video> {
-  const until = Date.now() + timeoutMs;
-  let video: Video | undefined;
-  while (Date.now() < until) {
-    video = await owner.json<Video>('GET', `/api/videos/${id}`);
-    if (statuses.includes(video.status)) return video;
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`video ${id} stayed ${video?.status} (wanted ${statuses.join('|')}; ${video?.failureReason ?? ''})`);
-}
-
-const sha256 = async (file: string) => createHash('sha256').update(await fs.readFile(file)).digest('hex');
+const user = (email: string, role: 'viewer' | 'provider' = 'provider') => signedInUser({ base: () => base, smtp, pool: database.pool }, email, role);
 
 describe('upload to publication', () => {
   let owner: User;

@@ -32,7 +32,6 @@ export interface Queue {
   send(name: string, payload: object, options?: { startAfterSeconds?: number; singletonKey?: string }): Promise<void>;
 }
 
-const HEARTBEAT_SECONDS = 10;
 
 export interface QueueHandle extends Queue {
   /** Starts processing these jobs in this process (the worker role). */
@@ -106,6 +105,9 @@ export async function startQueue(pool: pg.Pool, log: Logger, options: { pollingI
       });
     },
     async work(definitions, workOptions = {}) {
+      const staleAfterSeconds = workOptions.staleAfterSeconds ?? 60;
+      // Several beats fit in the stale window, so a slow beat never looks like a dead worker.
+      const heartbeatMs = Math.min(10, staleAfterSeconds / 4) * 1000;
       for (const definition of definitions) {
         queues.set(definition.name, definition);
         await ensureQueue(definition);
@@ -118,7 +120,7 @@ export async function startQueue(pool: pg.Pool, log: Logger, options: { pollingI
             const jobLog = log.child({ job: job.id, queue: definition.name });
             const payload = definition.payload.parse(job.data);
             await beat(job.id, definition.name);
-            const timer = setInterval(() => void beat(job.id, definition.name).catch(() => undefined), HEARTBEAT_SECONDS * 1000);
+            const timer = setInterval(() => void beat(job.id, definition.name).catch(() => undefined), heartbeatMs);
             const started = Date.now();
             try {
               await definition.handler(payload, {
@@ -139,8 +141,7 @@ export async function startQueue(pool: pg.Pool, log: Logger, options: { pollingI
           },
         );
       }
-      const stale = workOptions.staleAfterSeconds ?? 60;
-      const timer = setInterval(() => void sweep(stale).catch((error: unknown) => log.warn({ err: error }, 'heartbeat sweep failed')), (stale * 1000) / 3);
+      const timer = setInterval(() => void sweep(staleAfterSeconds).catch((error: unknown) => log.warn({ err: error }, 'heartbeat sweep failed')), (staleAfterSeconds * 1000) / 3);
       timer.unref();
       timers.push(timer);
     },

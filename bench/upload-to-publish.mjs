@@ -1,0 +1,160 @@
+#!/usr/bin/env node
+// Upload and publication benchmark against the built server (`npm start` defaults: embedded
+// PostgreSQL, local storage, every privacy detector, jobs in the same process):
+//  1. tus upload throughput over loopback for a large file (default 2 GB, streamed from memory,
+//     never held whole) and the server's peak resident memory while it arrives;
+//  2. a generated 1080p recording (default 10 minutes, one 4 s out-of-body part each minute):
+//     time from the end of its upload to the file checked, the privacy analysis done, the
+//     standard-definition version published and every rendition done, beside a plain ffmpeg decode.
+// Usage: npm run build && node bench/upload-to-publish.mjs [--upload-gb 2] [--minutes 10]
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import * as tus from 'tus-js-client';
+
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const uploadBytes = Math.round(arg('upload-gb', 2) * 1024 ** 3);
+const minutes = arg('minutes', 10);
+const CHUNK = 50 * 1024 * 1024; // UPLOAD_CHUNK_BYTES, as the web app sends
+
+const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ipsv-bench-upload-'));
+const admin = 'bench-admin@bench.local';
+const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
+  env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_EMAIL: admin, JOB_POLL_SECONDS: '1' },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+const stop = async () => {
+  server.kill('SIGTERM');
+  await new Promise((resolve) => server.once('exit', resolve));
+  await fs.rm(dataDir, { recursive: true, force: true });
+};
+process.on('SIGINT', () => void stop().then(() => process.exit(130)));
+
+const base = await new Promise((resolve, reject) => {
+  server.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  let buffer = '';
+  server.stdout.on('data', (chunk) => {
+    buffer += chunk;
+    const lines = buffer.split('\n');
+    buffer = lines.pop();
+    for (const line of lines) {
+      const match = /open (http:\/\/\S+)/.exec(line);
+      if (match) resolve(match[1]);
+    }
+  });
+});
+// Peak resident memory of the server process, sampled every 100 ms.
+const rssMiB = async () => Number(/VmRSS:\s+(\d+)/.exec(await fs.readFile(`/proc/${server.pid}/status`, 'utf8'))[1]) / 1024;
+let peak = 0;
+const sampler = setInterval(() => void rssMiB().then((v) => (peak = Math.max(peak, v)), () => undefined), 100);
+
+// ---- An administrator (may upload): sign up, read the code from the outbox, confirm.
+let cookie = '';
+const call = async (method, url, body) => {
+  const response = await fetch(`${base}${url}`, {
+    method,
+    headers: { cookie, origin: base, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const set = response.headers.getSetCookie().map((c) => c.split(';')[0]).filter((c) => !c.endsWith('='));
+  if (set.length) cookie = [...new Map([...cookie.split('; ').filter(Boolean), ...set].map((c) => [c.split('=')[0], c])).values()].join('; ');
+  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
+  return response.status === 204 ? null : response.json();
+};
+await call('POST', '/api/auth/sign-up', { email: admin, password: 'Bench-Password-1', firstName: 'Bench', lastName: 'Admin' });
+const outbox = path.join(dataDir, 'outbox');
+const [mail] = await fs.readdir(outbox);
+const code = /^\s+([0-9]{6})\s*$/m.exec(await fs.readFile(path.join(outbox, mail), 'utf8'))[1];
+await call('POST', '/api/auth/confirm-sign-up', { email: admin, code });
+
+const upload = (source, size, name) =>
+  new Promise((resolve, reject) => {
+    const started = performance.now();
+    const job = new tus.Upload(source, {
+      endpoint: `${base}/api/uploads`,
+      chunkSize: CHUNK,
+      uploadSize: size,
+      retryDelays: [],
+      metadata: { filename: name, filetype: 'video/mp4', privacyAnswer: 'no' },
+      headers: { cookie, origin: base },
+      onSuccess: () => resolve({ id: job.url.split('/').pop(), seconds: (performance.now() - started) / 1000 }),
+      onError: reject,
+    });
+    job.start();
+  });
+
+// ---- 1. Upload throughput and memory.
+const baseline = await rssMiB();
+peak = baseline;
+const block = Buffer.alloc(4 * 1024 * 1024, 0x5a);
+let sent = 0;
+const stream = new Readable({
+  read() {
+    if (sent >= uploadBytes) return this.push(null);
+    const n = Math.min(block.length, uploadBytes - sent);
+    sent += n;
+    this.push(n === block.length ? block : block.subarray(0, n));
+  },
+});
+const big = await upload(stream, uploadBytes, 'large.mp4');
+const uploadPeak = peak;
+console.log(`upload: ${(uploadBytes / 1024 ** 3).toFixed(2)} GiB in ${big.seconds.toFixed(1)} s = ${(uploadBytes / 1024 ** 2 / big.seconds).toFixed(0)} MiB/s over loopback`);
+console.log(`server memory: ${baseline.toFixed(0)} MiB before, peak ${uploadPeak.toFixed(0)} MiB during the upload (+${(uploadPeak - baseline).toFixed(0)} MiB)`);
+await call('DELETE', `/api/videos/${big.id}`).catch(() => undefined);
+
+// ---- 2. Upload end to published for a generated 1080p recording.
+const work = await fs.mkdtemp(path.join(os.tmpdir(), 'ipsv-bench-video-'));
+const ffmpeg = (args) => execFileSync('ffmpeg', ['-hide_banner', '-nostdin', '-y', '-v', 'error', ...args]);
+const inside = "cellauto=s=1920x1080:rate=30:rule=110,format=gray,geq=r='160+60*p(X,Y)/255':g='40+30*p(X,Y)/255':b='40+20*p(X,Y)/255',gblur=sigma=3";
+const encode = ['-c:v', 'libx264', '-preset', 'veryfast', '-b:v', '7M', '-maxrate', '7M', '-bufsize', '14M', '-g', '60', '-pix_fmt', 'yuv420p'];
+ffmpeg(['-f', 'lavfi', '-i', inside, '-t', '8', ...encode, `${work}/in.mp4`]);
+ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=s=1920x1080:rate=30', '-t', '4', ...encode, `${work}/out.mp4`]);
+// Each minute: 56 s inside (the 8 s part 7 times) and 4 s outside.
+const minute = [...Array(7).fill('in'), 'out'];
+await fs.writeFile(`${work}/list.txt`, Array(minutes).fill(minute).flat().map((p) => `file '${work}/${p}.mp4'`).join('\n'));
+const file = `${work}/recording.mp4`;
+ffmpeg(['-f', 'concat', '-safe', '0', '-i', `${work}/list.txt`, '-c', 'copy', file]);
+const seconds = minutes * 60;
+let t = performance.now();
+ffmpeg(['-i', file, '-f', 'null', '-']);
+const decode = (performance.now() - t) / 1000;
+console.log(`source: ${minutes} min 1080p30 H.264 7 Mbit/s, one 4 s out-of-body part a minute; plain decode ${decode.toFixed(1)} s (${(seconds / decode).toFixed(1)}x real time)`);
+
+const size = (await fs.stat(file)).size;
+const video = await upload(await fs.readFile(file), size, 'recording.mp4');
+const stages = [];
+const waitFor = async (label, done) => {
+  for (;;) {
+    const v = await call('GET', `/api/videos/${video.id}`);
+    if (v.status === 'failed' || v.status === 'rejected') throw new Error(`${v.status}: ${v.failureReason ?? JSON.stringify(v.violations)}`);
+    if (done(v)) break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const now = performance.now();
+  stages.push({ label, seconds: (now - t) / 1000 });
+  t = now;
+};
+t = performance.now();
+const uploadEnd = t;
+await waitFor('file checked (probe, validation, thumbnails, filmstrip)', (v) => v.status === 'awaiting_details');
+await call('PUT', `/api/videos/${video.id}/details`, { title: 'Benchmark recording', fileName: 'recording.mp4' });
+await waitFor('privacy analysis (all detectors)', (v) => v.status === 'review');
+const review = await call('GET', `/api/videos/${video.id}/review`);
+await call('PUT', `/api/videos/${video.id}/review`, { ranges: review.proposed });
+await waitFor('standard definition published', (v) => v.status === 'published');
+const published = (performance.now() - uploadEnd) / 1000;
+await waitFor('master, HD ladder and storyboard', (v) => v.status === 'published' && v.percent === null);
+clearInterval(sampler);
+
+console.log(`upload of the ${(size / 1024 ** 2).toFixed(0)} MiB recording: ${video.seconds.toFixed(1)} s`);
+for (const s of stages) console.log(`  ${s.label}: ${s.seconds.toFixed(1)} s (${(s.seconds / decode).toFixed(2)} plain decodes)`);
+console.log(`ranges proposed: ${review.proposed.length} (expected ${minutes})`);
+console.log(`upload end to published SD (machine time, the review itself excluded): ${published.toFixed(1)} s = ${(published / decode).toFixed(2)} plain decodes, ${(seconds / published).toFixed(1)}x real time`);
+console.log(`peak server memory over the whole run: ${peak.toFixed(0)} MiB`);
+await fs.rm(work, { recursive: true, force: true });
+await stop();
