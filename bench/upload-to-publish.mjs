@@ -23,9 +23,11 @@ const minutes = arg('minutes', 10);
 const CHUNK = 50 * 1024 * 1024; // UPLOAD_CHUNK_BYTES, as the web app sends
 
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ipsv-bench-upload-'));
-const admin = 'bench-admin@bench.local';
+// The embedded PostgreSQL runs as its own user (when started as root) and must reach its folder.
+await fs.chmod(dataDir, 0o755);
+const admin = 'bench-admin@hospital.org';
 const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
-  env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_EMAIL: admin, JOB_POLL_SECONDS: '1' },
+  env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', ADMIN_EMAIL: admin, JOB_POLL_SECONDS: '1' },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 const stop = async () => {
@@ -43,8 +45,12 @@ const base = await new Promise((resolve, reject) => {
     const lines = buffer.split('\n');
     buffer = lines.pop();
     for (const line of lines) {
-      const match = /open (http:\/\/\S+)/.exec(line);
-      if (match) resolve(match[1]);
+      try {
+        const entry = JSON.parse(line);
+        if (entry.url) resolve(entry.url);
+      } catch {
+        // not JSON
+      }
     }
   });
 });
@@ -155,6 +161,6 @@ console.log(`upload of the ${(size / 1024 ** 2).toFixed(0)} MiB recording: ${vid
 for (const s of stages) console.log(`  ${s.label}: ${s.seconds.toFixed(1)} s (${(s.seconds / decode).toFixed(2)} plain decodes)`);
 console.log(`ranges proposed: ${review.proposed.length} (expected ${minutes})`);
 console.log(`upload end to published SD (machine time, the review itself excluded): ${published.toFixed(1)} s = ${(published / decode).toFixed(2)} plain decodes, ${(seconds / published).toFixed(1)}x real time`);
-console.log(`peak server memory over the whole run: ${peak.toFixed(0)} MiB`);
+console.log(`peak memory of the server process over the whole run: ${peak.toFixed(0)} MiB (its ffmpeg children not counted)`);
 await fs.rm(work, { recursive: true, force: true });
 await stop();
