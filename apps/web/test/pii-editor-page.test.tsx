@@ -26,6 +26,7 @@ const review: PrivacyReview = {
   ],
   confirmed: null,
   confirmedBy: null,
+  confirmedByName: null,
   confirmedAt: null,
   nextVersion: 1,
 };

@@ -39,6 +39,7 @@ export function makeVideo(overrides: VideoOverrides = {}): Video {
     violations: [],
     failureReason: null,
     publishedVersion: 0,
+    renditionComplete: false,
     thumbnailUrl: null,
     createdAt: '2026-01-01T10:00:00.000Z',
     updatedAt: '2026-01-01T10:00:00.000Z',

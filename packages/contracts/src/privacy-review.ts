@@ -64,6 +64,8 @@ export const privacyReviewSchema = z.object({
   /** The confirmed ranges of the current version, or null before the first confirmation. */
   confirmed: z.array(privacyRangeSchema).nullable(),
   confirmedBy: z.string().nullable(),
+  /** Who confirmed, as a name to show: the user's name, or 'auto' for an automatic confirmation. */
+  confirmedByName: z.string().nullable(),
   confirmedAt: z.string().nullable(),
   /** The version that Save renders (published version + 1). */
   nextVersion: z.number(),

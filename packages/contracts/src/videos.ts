@@ -171,6 +171,11 @@ export const videoSchema = z.object({
   failureReason: z.string().nullable(),
   /** Version of the published rendition (0 before the first). A re-review renders version + 1. */
   publishedVersion: z.number(),
+  /**
+   * False while the published version still lacks renditions (the HD ladder and storyboard are made
+   * after the standard-definition one goes public); `percent` then measures that work.
+   */
+  renditionComplete: z.boolean(),
   thumbnailUrl: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -48,6 +48,12 @@ export function createVideosRepository(db: Db) {
       return row ? { video: row.video, ownerName: `${row.firstName} ${row.lastName}`.trim() } : null;
     },
 
+    /** A user's display name (first and last name), or null when the account is gone. */
+    async userName(userId: string): Promise<string | null> {
+      const [row] = await db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, userId));
+      return row ? `${row.firstName} ${row.lastName}`.trim() : null;
+    },
+
     async listByOwner(ownerId: string): Promise<{ video: VideoRow; ownerName: string }[]> {
       const rows = await db
         .select({ video: videos, firstName: users.firstName, lastName: users.lastName })

@@ -132,6 +132,7 @@ export function createVideosService(deps: {
     violations: video.violations as Video['violations'],
     failureReason: video.failureReason,
     publishedVersion: video.publishedVersion,
+    renditionComplete: video.rendition?.complete ?? false,
     thumbnailUrl: thumbnailUrl(video),
     createdAt: video.createdAt.toISOString(),
     updatedAt: video.updatedAt.toISOString(),
@@ -322,6 +323,7 @@ export function createVideosService(deps: {
         proposed: video.analysis.proposed,
         confirmed: video.confirmedRanges,
         confirmedBy: video.confirmedBy,
+        confirmedByName: video.confirmedBy === 'auto' ? 'auto' : video.confirmedBy ? await videos.userName(video.confirmedBy) : null,
         confirmedAt: iso(video.confirmedAt),
         nextVersion: Math.max(video.publishedVersion, video.renderingVersion ?? 0) + 1,
       };
