@@ -52,6 +52,8 @@ export default defineConfig({
         ADMIN_EMAIL: 'admin@e2e-hospital.org',
         // Every journey signs up from 127.0.0.1.
         RATE_LIMIT_SCALE: '20',
+        // The CI machine's disk may be small; the journeys upload a few MB.
+        UPLOAD_MIN_FREE_MB: '16',
       },
       reuseExistingServer: false,
       timeout: 60_000,

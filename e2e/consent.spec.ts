@@ -39,7 +39,11 @@ test('Manage Preferences saves the chosen switches, and the footer link reopens 
   await expect(necessary).toBeDisabled();
   await preferences.getByRole('button', { name: 'Performance and analytics cookies' }).click();
   await expect(preferences.getByText('These cookies tell us how the site performs')).toBeVisible();
-  await preferences.getByRole('switch', { name: 'Performance and analytics cookies' }).check({ force: true });
+  // By keyboard: a click can land while the accordion panel still animates open.
+  const performance = preferences.getByRole('switch', { name: 'Performance and analytics cookies' });
+  await performance.focus();
+  await page.keyboard.press('Space');
+  await expect(performance).toBeChecked();
   await preferences.getByRole('button', { name: 'Save Preferences' }).click();
   await expect(preferences).toBeHidden();
   expect(await stored(page)).toEqual({ necessary: true, performance: true, advertising: false });

@@ -24,6 +24,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { codeEmail, type CodeEmailKind } from './modules/auth/auth-emails.js';
 import { federatedRoutes } from './modules/auth/federated.routes.js';
+import { createSignInThrottle } from './modules/auth/sign-in-throttle.js';
 import { sessionRoutes } from './modules/session/session.routes.js';
 import { createSessionService } from './modules/session/session.service.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
@@ -38,12 +39,15 @@ import { createRateLimiter } from './platform/rate-limiter.js';
 import type { Storage } from './platform/storage.js';
 import { AppError } from './platform/app-error.js';
 import { registerErrorHandler } from './platform/http-errors.js';
+import { registerSafeInput } from './platform/http/safe-input.js';
 import { APP_VERSION } from './platform/version.js';
 import { createMediaSigner } from './platform/media-signing.js';
 import type { Queue } from './platform/queue.js';
 import type { UploadStore } from './platform/upload-store.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
+import { createUpgradeRouter } from './platform/http/upgrades.js';
+import { startPgListener } from './platform/pg-listener.js';
 import { startProgressHub } from './modules/videos/progress-hub.js';
 import { attachProgressSocket } from './modules/videos/progress-socket.js';
 import { createVideosRepository } from './modules/videos/videos.repository.js';
@@ -75,6 +79,14 @@ export interface AppOptions {
   /** 'AI Analysis' of the segment editor (scene changes of the published video). */
   segmenter?: SceneSegmenter;
   companionUrl?: string;
+  /** Uploads stop when the upload disk would keep less than this free (2 GiB by default). */
+  uploadMinFreeBytes?: number;
+  /** Lifetime of signed media URLs; the spec's 6000 s by default. */
+  mediaUrlLifetimeSeconds?: number;
+  /** WebSockets (and pending handshakes) one client address may hold; 500 by default. */
+  websocketsPerAddress?: number;
+  /** WebSockets this process holds at most; 20,000 by default. */
+  websocketsTotal?: number;
 }
 
 const CODE_EMAIL_KIND: Record<CodePurpose, CodeEmailKind> = {
@@ -91,6 +103,9 @@ const PROVIDER_NAMES: Record<Exclude<FederatedProvider, 'oidc'>, string> = {
   amazon: 'Amazon',
 };
 
+const BODY_LIMIT = 1024 * 1024;
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /** State-changing API calls must come from our own pages (SameSite cookies are the first guard). */
 function isForeignOrigin(origin: string | undefined, allowed: Set<string>): boolean {
   if (!origin) return false; // Not a browser's cross-site request (browsers always send Origin there).
@@ -103,12 +118,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: options.trustProxy ?? false,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
-    bodyLimit: 1024 * 1024,
+    bodyLimit: BODY_LIMIT,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerSafeInput(app, BODY_LIMIT);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -123,8 +139,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         'upgrade-insecure-requests': null,
       },
     },
-    // HSTS only makes sense behind TLS, which a reverse proxy terminates.
-    strictTransportSecurity: options.trustProxy ? undefined : false,
+    // HSTS whenever users reach us over https (TLS is terminated by a reverse proxy in front);
+    // over plain http it would be ignored, and on a test address it would pin the browser to https.
+    strictTransportSecurity: options.publicUrl.startsWith('https://') ? { maxAge: 31_536_000, includeSubDomains: false } : false,
   });
 
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
@@ -144,8 +161,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   const publicOrigin = new URL(options.publicUrl).origin;
+  // Every state change, whatever its path: a percent-encoded or otherwise disguised path reaches the
+  // same route, so the check must not depend on how the path is spelled.
   app.addHook('onRequest', async (request) => {
-    if (['GET', 'HEAD', 'OPTIONS'].includes(request.method) || !request.url.startsWith('/api/')) return;
+    if (SAFE_METHODS.has(request.method)) return;
     const allowed = new Set([publicOrigin, `${request.protocol}://${request.headers.host ?? ''}`]);
     if (isForeignOrigin(request.headers.origin, allowed)) {
       throw new AppError('FORBIDDEN', 'This request did not come from this site.');
@@ -174,7 +193,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
   const sessions = createSessionService(auth);
-  const authService = createAuthService({ auth, users: usersRepository, limiter, adminEmail: options.adminEmail });
+  const authService = createAuthService({
+    auth,
+    users: usersRepository,
+    limiter,
+    throttle: createSignInThrottle(db, options.rateLimitScale ?? 1),
+    mailer: options.mailer,
+    publicUrl: options.publicUrl,
+    adminEmail: options.adminEmail,
+  });
   const usersService = createUsersService({
     users: usersRepository,
     storage: options.storage,
@@ -189,7 +216,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...(federated.oidc ? [{ id: 'oidc' as const, name: federated.oidc.name }] : []),
   ];
   const pageViews = createPageViewsService(createPageViewsRepository(db));
-  const signer = createMediaSigner(authSecret);
+  const signer = createMediaSigner(authSecret, { lifetimeSeconds: options.mediaUrlLifetimeSeconds });
   const videos = createVideosService({
     videos: createVideosRepository(db),
     storage: options.storage,
@@ -198,28 +225,48 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     uploads: options.uploads,
     segmenter: options.segmenter,
   });
-  const progressHub = await startProgressHub(pool, options.logger);
-  const progressSocket = attachProgressSocket(app.server, {
+  const listener = await startPgListener(pool, options.logger);
+  const upgrades = createUpgradeRouter(app.server, {
+    maxPerAddress: options.websocketsPerAddress ?? 500,
+    maxTotal: options.websocketsTotal ?? 20_000,
+    addressOf: (request) =>
+      (options.trustProxy ? String(request.headers['x-forwarded-for'] ?? '').split(',')[0]?.trim() : '') || request.socket.remoteAddress || 'unknown',
+  });
+  const progressHub = await startProgressHub(listener, options.logger);
+  const progressSocket = await attachProgressSocket(upgrades, {
     sessions,
     hub: progressHub,
+    listener,
     allowedOrigins: (request) => new Set([publicOrigin, `http://${request.headers.host ?? ''}`, `https://${request.headers.host ?? ''}`]),
   });
-  app.addHook('onClose', async () => {
+  // Closing the app closes every WebSocket and pending handshake, so shutdown never waits on them.
+  app.addHook('preClose', async () => {
     await progressSocket.close();
+    await upgrades.close();
+  });
+  app.addHook('onClose', async () => {
     await progressHub.close();
+    await listener.close();
   });
 
   await app.register(healthRoutes({ ping, version: APP_VERSION }));
   await app.register(sessionRoutes(sessions, authService));
   await app.register(authRoutes({ auth: authService, sessions, providers }));
-  await app.register(federatedRoutes(auth, limiter, options.publicUrl));
+  await app.register(federatedRoutes(auth, limiter, options.publicUrl, providers.map((p) => p.id)));
   await app.register(usersRoutes({ users: usersService, sessions }));
   await app.register(surgeryTypesRoutes(createSurgeryTypesRepository(db)));
   await app.register(
     pageViewsRoutes({ pageViews, sessions, perMinute: options.pageViewsPerMinute ?? PAGE_VIEWS_PER_MINUTE }),
   );
   await app.register(
-    uploadsRoutes({ sessions, videos, store: options.uploads, trustProxy: options.trustProxy ?? false, companionUrl: options.companionUrl ?? null }),
+    uploadsRoutes({
+      sessions,
+      videos,
+      store: options.uploads,
+      trustProxy: options.trustProxy ?? false,
+      companionUrl: options.companionUrl ?? null,
+      minFreeBytes: options.uploadMinFreeBytes ?? 2048 * 1024 * 1024,
+    }),
   );
   await app.register(videosRoutes({ videos, sessions }));
   await app.register(mediaRoutes({ storage: options.storage, signer }));

@@ -124,6 +124,10 @@ async function main(): Promise<void> {
       totpIssuer: config.TOTP_ISSUER,
       federated: federatedSettings(config),
       rateLimitScale: config.RATE_LIMIT_SCALE,
+      mediaUrlLifetimeSeconds: config.MEDIA_URL_LIFETIME_SECONDS,
+      uploadMinFreeBytes: config.UPLOAD_MIN_FREE_MB * 1024 * 1024,
+      websocketsPerAddress: config.WS_MAX_PER_ADDRESS,
+      websocketsTotal: config.WS_MAX_CONNECTIONS,
     });
     await app.listen({ port: config.PORT, host: config.HOST });
   })();

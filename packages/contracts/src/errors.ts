@@ -10,6 +10,7 @@ export const ERROR_CODES = [
   'PAYLOAD_TOO_LARGE',
   'RATE_LIMITED',
   'SERVICE_UNAVAILABLE',
+  'INSUFFICIENT_STORAGE',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -23,3 +24,6 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 export const INTERNAL_ERROR_MESSAGE = 'internal server error';
 /** Spec section 8: video details answered 401. */
 export const NO_VIDEO_ACCESS_MESSAGE = 'you do not have access to this video';
+/** Only the owner confirms a privacy review or edits a video; administrators moderate (DESIGN.md section 6). */
+export const OWNER_ONLY_MESSAGE = 'Only the owner of this video can do this.';
+export const ADMIN_ONLY_MESSAGE = 'Only an administrator can do this.';

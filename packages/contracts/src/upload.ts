@@ -9,7 +9,8 @@ export const MIN_VIDEO_WIDTH = 1280;
 export const MIN_VIDEO_HEIGHT = 720;
 export const MIN_VIDEO_SECONDS = 5;
 
-export type UploadViolationCode = 'format' | 'resolution' | 'duration' | 'size' | 'orientation';
+export const UPLOAD_VIOLATION_CODES = ['format', 'resolution', 'duration', 'size', 'orientation', 'incomplete'] as const;
+export type UploadViolationCode = (typeof UPLOAD_VIOLATION_CODES)[number];
 
 export interface UploadViolation {
   code: UploadViolationCode;
@@ -26,6 +27,7 @@ export const uploadViolationMessages = {
   size: (p: { megabytes: number }) => `The file is ${p.megabytes.toLocaleString('en-US')}MB; the maximum size is 3,900MB.`,
   orientation: (p: { width: number; height: number }) =>
     `The video is ${p.width > p.height ? 'landscape' : p.width === p.height ? 'square' : 'vertical'} (${p.width}x${p.height}); vertical and square videos are not accepted, please upload a landscape video.`,
+  incomplete: () => 'The file is incomplete: it ends before its video does (the recording or the copy was cut short). Upload the complete file.',
 } as const;
 
 /** The tus endpoint (resumable uploads). The upload id is also the video id. */
@@ -39,4 +41,7 @@ export const UPLOAD_EXPIRY_HOURS_DEFAULT = 24;
 export const UPLOAD_CHUNK_BYTES = 50 * 1024 * 1024;
 export const UPLOAD_PARALLEL_FILES = 4;
 export const UPLOAD_TOO_LARGE_MESSAGE = 'The file is larger than 3,900MB, the maximum size.';
+export const UPLOAD_LENGTH_REQUIRED_MESSAGE = 'The size of the file must be known when its upload starts.';
+export const UPLOAD_DISK_FULL_MESSAGE = 'The server is running out of storage space, so the upload cannot continue. Try again later or contact your administrator.';
+export const UPLOAD_FINISHED_MESSAGE = 'This upload has finished; delete the video instead.';
 export const UPLOAD_PROVIDERS_ONLY_MESSAGE = 'Only video providers can upload videos.';

@@ -2,6 +2,7 @@
 // /upload-finished and /edit-video (spec sections 2 and 3), and what the API returns about a video.
 import { z } from 'zod';
 import { REQUIRED_MESSAGE } from './auth.js';
+import { UPLOAD_VIOLATION_CODES } from './upload.js';
 
 /** Lifecycle of DESIGN.md section 5, in order. */
 export const VIDEO_STATUSES = [
@@ -128,7 +129,7 @@ export type VideoDetailsInput = z.input<typeof videoDetailsInputSchema>;
 export type VideoDetails = z.output<typeof videoDetailsInputSchema>;
 
 export const uploadViolationSchema = z.object({
-  code: z.enum(['format', 'resolution', 'duration', 'size', 'orientation']),
+  code: z.enum(UPLOAD_VIOLATION_CODES),
   message: z.string(),
   params: z.record(z.string(), z.union([z.string(), z.number()])),
 });
@@ -176,6 +177,8 @@ export const videoSchema = z.object({
    * after the standard-definition one goes public); `percent` then measures that work.
    */
   renditionComplete: z.boolean(),
+  /** Set while an administrator has taken the video down (only its owner and administrators may watch it). */
+  takenDown: z.object({ at: z.string(), reason: z.string() }).nullable(),
   thumbnailUrl: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -211,4 +214,10 @@ export const playbackSchema = z.object({
 });
 export type Playback = z.infer<typeof playbackSchema>;
 
+/** Default lifetime of signed media URLs (spec section 9); MEDIA_URL_LIFETIME_SECONDS sets another. */
 export const MEDIA_URL_LIFETIME_SECONDS = 6000;
+
+export const takeDownInputSchema = z.object({
+  reason: z.string().trim().min(1, REQUIRED_MESSAGE).max(1000),
+});
+export type TakeDownInput = z.infer<typeof takeDownInputSchema>;

@@ -4,7 +4,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { locateBinaries } from './binaries.js';
 import { MediaError } from './errors.js';
-import { probe, type ProbeResult } from './probe.js';
+import { probe, scanPackets, type ProbeResult } from './probe.js';
 import { percentReporter, runTool } from './run.js';
 
 export interface ImageOptions {
@@ -52,6 +52,10 @@ export interface StoryboardOptions extends ImageOptions {
   maxTiles?: number;
   /** Shortest interval between tiles, seconds. */
   minInterval?: number;
+  /** Base name of the sprite and its map (`<name>.jpg`, `<name>.vtt`); the map names the sprite. */
+  name?: string;
+  /** Keyframe times, when the caller already has them (otherwise read from the file). */
+  keyframeTimes?: number[];
   onProgress?: (percent: number) => void;
 }
 
@@ -84,9 +88,18 @@ export const storyboardVtt = (spriteName: string, tiles: number, interval: numbe
   return cues.join('\n');
 };
 
+/** True when every stretch between keyframes (and after the last) is at most `interval` long. */
+export const keyframesEvery = (keyframes: readonly number[], duration: number, interval: number): boolean => {
+  if (keyframes.length === 0) return false;
+  const times = [...keyframes, duration];
+  return times.every((time, i) => i === 0 || time - times[i - 1]! <= interval + 1e-6);
+};
+
 /**
- * One sprite of small tiles sampled from keyframes only (fast: the source is not fully decoded;
- * renditions have a keyframe every 2 s), and its WebVTT map.
+ * One sprite of small tiles and its WebVTT map. When the video has a keyframe at least every
+ * interval (renditions: one every 2 s), only keyframes are decoded (fast); otherwise (a camera's
+ * long GOP, a single keyframe) every frame is, so each tile shows its own moment. The last frame
+ * is held to fill the grid, so the sprite always has every tile its map points at.
  */
 export const storyboard = async (file: string, outDir: string, options: StoryboardOptions = {}): Promise<Storyboard> => {
   const info = options.info ?? (await probe(file, { signal: options.signal }));
@@ -97,21 +110,24 @@ export const storyboard = async (file: string, outDir: string, options: Storyboa
   const interval = Math.max(options.minInterval ?? 2, info.durationSeconds / maxTiles);
   const tiles = Math.max(1, Math.min(maxTiles, Math.ceil(info.durationSeconds / interval)));
   const rows = Math.ceil(tiles / columns);
+  const name = options.name ?? 'storyboard';
   await mkdir(outDir, { recursive: true });
-  const sprite = join(outDir, 'storyboard.jpg');
+  const sprite = join(outDir, `${name}.jpg`);
+  const keyframes = options.keyframeTimes ?? (await scanPackets(file, { signal: options.signal })).keyframeTimes;
+  const keyframesOnly = keyframesEvery(keyframes, info.durationSeconds, interval);
   const { ffmpeg } = locateBinaries();
   await runTool(
     ffmpeg,
     [
-      '-hide_banner', '-nostdin', '-y', '-v', 'error', '-progress', 'pipe:2', '-nostats', '-skip_frame', 'nokey', '-i', file, '-map', '0:v:0', '-map_metadata', '-1',
-      '-vf', `fps=1/${interval.toFixed(6)}:round=down,scale=${tileWidth}:${tileHeight},tile=${columns}x${rows}`,
+      '-hide_banner', '-nostdin', '-y', '-v', 'error', '-progress', 'pipe:2', '-nostats', ...(keyframesOnly ? ['-skip_frame', 'nokey'] : []), '-i', file, '-map', '0:v:0', '-map_metadata', '-1',
+      '-vf', `tpad=stop_mode=clone:stop_duration=${(rows * columns * interval).toFixed(3)},fps=1/${interval.toFixed(6)}:round=down,scale=${tileWidth}:${tileHeight},tile=${columns}x${rows}`,
       '-frames:v', '1', '-q:v', '4', `${sprite}.partial.jpg`,
     ],
     { signal: options.signal, timeoutMs: 30 * 60_000, onTime: percentReporter(info.durationSeconds, options.onProgress, 0, 99) },
   );
   await rename(`${sprite}.partial.jpg`, sprite);
-  const vtt = join(outDir, 'storyboard.vtt');
-  await writeFile(vtt, storyboardVtt('storyboard.jpg', tiles, interval, info.durationSeconds, tileWidth, tileHeight, columns));
+  const vtt = join(outDir, `${name}.vtt`);
+  await writeFile(vtt, storyboardVtt(`${name}.jpg`, tiles, interval, info.durationSeconds, tileWidth, tileHeight, columns));
   options.onProgress?.(100);
   return { sprite, vtt, tiles, interval, tileWidth, tileHeight };
 };

@@ -140,21 +140,43 @@ export const probe = async (file: string, options: { signal?: AbortSignal } = {}
   };
 };
 
+export interface PacketScan {
+  /** Times (seconds) of the video keyframes, ascending. */
+  keyframeTimes: number[];
+  /** Video packets that could be read. */
+  packets: number;
+  /**
+   * The file ends before its own index says the video does (an upload or recording cut short):
+   * the container promised more packets than the file holds.
+   */
+  truncated: boolean;
+}
+
 /**
- * Times (seconds) of the video keyframes, read from packet flags without decoding anything:
- * where a stream copy may start, and where the coarse privacy pass looks.
+ * Reads every video packet's flags without decoding anything (a pass at disk speed): where the
+ * keyframes are (where a stream copy may start, where the coarse privacy pass looks) and whether
+ * the file holds the whole video its header announces.
  */
-export const keyframeTimes = async (file: string, options: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<number[]> => {
+export const scanPackets = async (file: string, options: { signal?: AbortSignal; timeoutMs?: number; expectedFrames?: number | null } = {}): Promise<PacketScan> => {
   const { ffprobe } = locateBinaries();
-  const { stdout } = await runTool(
+  const { stdout, stderr } = await runTool(
     ffprobe,
     ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'packet=pts_time,flags', '-of', 'csv=p=0', file],
     { timeoutMs: options.timeoutMs ?? 5 * 60_000, signal: options.signal },
   );
   const times: number[] = [];
+  let packets = 0;
   for (const line of stdout.toString('utf8').split('\n')) {
+    if (!line) continue;
+    packets += 1;
     const [time, flags] = line.split(',');
     if (flags?.includes('K') && time && time !== 'N/A') times.push(Number(time));
   }
-  return times.sort((a, b) => a - b);
+  const expected = options.expectedFrames ?? null;
+  const truncated = /partial file/i.test(stderr) || (expected !== null && packets < expected * 0.98);
+  return { keyframeTimes: times.sort((a, b) => a - b), packets, truncated };
 };
+
+/** Times (seconds) of the video keyframes, read from packet flags without decoding anything. */
+export const keyframeTimes = async (file: string, options: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<number[]> =>
+  (await scanPackets(file, options)).keyframeTimes;

@@ -8,12 +8,16 @@ import {
   type UploadViolation,
   uploadViolationMessages as messages,
 } from '@ipsv/contracts/upload';
-import { type ProbeResult } from './probe.js';
+import { type PacketScan, type ProbeResult } from './probe.js';
 
 const ACCEPTED_CONTAINERS = new Set(['mov', 'mp4', 'mpeg', 'avi']);
 
-export const validate = (info: ProbeResult, sizeBytes = info.sizeBytes): UploadViolation[] => {
+/** With a packet scan, a file that ends before its video does is refused too. */
+export const validate = (info: ProbeResult, sizeBytes = info.sizeBytes, scan?: PacketScan): UploadViolation[] => {
   const violations: UploadViolation[] = [];
+  if (scan?.truncated) {
+    violations.push({ code: 'incomplete', message: messages.incomplete(), params: { packets: scan.packets } });
+  }
   const { width, height } = info.video;
 
   if (!ACCEPTED_CONTAINERS.has(info.container)) {

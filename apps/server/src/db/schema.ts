@@ -247,6 +247,11 @@ export const videos = pgTable(
     publishedVersion: integer('published_version').notNull().default(0),
     rendition: jsonb('rendition').$type<RenditionKeys>(),
     publishedAt: timestamp('published_at', { withTimezone: true }),
+    // Moderation: an administrator took the video down (nobody but its owner and administrators
+    // may watch it until an administrator restores it).
+    takenDownAt: timestamp('taken_down_at', { withTimezone: true }),
+    takenDownBy: text('taken_down_by'),
+    takedownReason: text('takedown_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -285,6 +290,19 @@ export const videoSegments = pgTable(
   },
   (table) => [index('video_segments_video_idx').on(table.videoId, table.startTime)],
 );
+
+/**
+ * Failed sign-ins per key (account + address, account, address): each failure past a free allowance
+ * makes the next attempt wait longer (progressive delay), so guessing slows down without locking
+ * the owner out from their own address.
+ */
+export const signInFailures = pgTable('sign_in_failures', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull().defaultNow(),
+  /** No attempt on this key is checked before this time. */
+  waitUntil: timestamp('wait_until', { withTimezone: true }),
+});
 
 /** Liveness of running jobs: a job whose worker stopped beating is failed and retried. */
 export const jobHeartbeats = pgTable('job_heartbeats', {

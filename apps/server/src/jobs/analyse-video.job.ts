@@ -9,7 +9,7 @@ import type { PrivacyAnalyser } from '../platform/privacy-analyser.js';
 import type { VideoAnalysis } from '../db/schema.js';
 import { mediaKeys } from '../modules/videos/media-keys.js';
 import { JOBS } from './job-names.js';
-import { progressWriter, removeDir, runStage, scratchDir, type VideoJobDeps } from './video-job.js';
+import { type VideoJobDeps, localOriginal, progressWriter, removeDir, runStage, scratchDir } from './video-job.js';
 
 const payload = z.object({ videoId: z.string() });
 
@@ -28,7 +28,7 @@ export function analyseVideoJob(deps: VideoJobDeps & { analyser: PrivacyAnalyser
       if (!video || video.status !== 'analysing' || !video.probe) return;
       await runStage(deps, context, { id: videoId, statuses: ['analysing'], stage: 'The privacy analysis' }, async () => {
         const work = await scratchDir(videoId, 'analyse');
-        const local = await storage.localFile(video.originalKey, work);
+        const local = await localOriginal(storage, video.originalKey, work);
         const started = Date.now();
         try {
           const needsProxy = !video.probe!.browserPlayable && !video.reviewProxyKey;

@@ -6,12 +6,12 @@ import { z } from 'zod';
 import { uploadViolationMessages } from '@ipsv/contracts/upload';
 import { MediaError } from '@ipsv/media/errors';
 import { storyboard, thumbnails } from '@ipsv/media/images';
-import { probe, type ProbeResult } from '@ipsv/media/probe';
+import { probe, scanPackets, type ProbeResult } from '@ipsv/media/probe';
 import { validate } from '@ipsv/media/validate';
 import type { JobDefinition } from '../platform/queue.js';
 import { mediaKeys } from '../modules/videos/media-keys.js';
 import { JOBS } from './job-names.js';
-import { removeDir, runStage, scratchDir, type VideoJobDeps } from './video-job.js';
+import { type VideoJobDeps, localOriginal, removeDir, runStage, scratchDir } from './video-job.js';
 
 const payload = z.object({ videoId: z.string() });
 const NOT_A_VIDEO = new Set(['not_media', 'no_video', 'empty_file']);
@@ -35,7 +35,7 @@ export function ingestVideoJob(deps: VideoJobDeps): JobDefinition<typeof payload
       await runStage(deps, context, { id: videoId, statuses: ['validating'], stage: 'Checking the file' }, async () => {
         const keys = mediaKeys(videoId);
         const work = await scratchDir(videoId, 'ingest');
-        const local = await storage.localFile(video.originalKey, work);
+        const local = await localOriginal(storage, video.originalKey, work);
         try {
           let info: ProbeResult;
           try {
@@ -51,7 +51,9 @@ export function ingestVideoJob(deps: VideoJobDeps): JobDefinition<typeof payload
             }
             throw error;
           }
-          const violations = validate(info, video.sizeBytes ?? info.sizeBytes);
+          // A pass over the packets (no decoding) catches a file cut short whose index is at the front.
+          const scan = await scanPackets(local.path, { signal: context.signal, expectedFrames: info.video.frameCount });
+          const violations = validate(info, video.sizeBytes ?? info.sizeBytes, scan);
           const probed = {
             container: info.container,
             codec: info.video.codec,
@@ -68,7 +70,8 @@ export function ingestVideoJob(deps: VideoJobDeps): JobDefinition<typeof payload
           }
           const frames = await thumbnails(local.path, `${work}/thumbnails`, { info, count: 5, height: 360, signal: context.signal });
           for (const [index, frame] of frames.entries()) await storage.putFile(keys.candidate(index), frame.file, 'image/jpeg');
-          const strip = await storyboard(local.path, `${work}/filmstrip`, { info, signal: context.signal });
+          // The map names the sprite as it is stored (filmstrip.jpg beside filmstrip.vtt).
+          const strip = await storyboard(local.path, `${work}/filmstrip`, { info, name: 'filmstrip', keyframeTimes: scan.keyframeTimes, signal: context.signal });
           await storage.putFile(keys.filmstripSprite, strip.sprite, 'image/jpeg');
           await storage.putFile(keys.filmstripVtt, strip.vtt, 'text/vtt');
           const checked = await videos.update(

@@ -13,7 +13,7 @@ import type { JobDefinition } from '../platform/queue.js';
 import type { RenditionKeys } from '../db/schema.js';
 import { mediaKeys } from '../modules/videos/media-keys.js';
 import { JOBS } from './job-names.js';
-import { progressWriter, removeDir, runStage, scratchDir, uploadFolder, type VideoJobDeps } from './video-job.js';
+import { type VideoJobDeps, localOriginal, progressWriter, removeDir, runStage, scratchDir, uploadFolder } from './video-job.js';
 
 const payload = z.object({ videoId: z.string(), version: z.number().int().min(1) });
 
@@ -46,7 +46,7 @@ export function renderVideoJob(deps: VideoJobDeps): JobDefinition<typeof payload
       const prefix = keys.version(version);
       await runStage(deps, context, { id: videoId, statuses: ['rendering'], stage: 'Rendering' }, async () => {
         const work = await scratchDir(videoId, `render-v${version}`);
-        const local = await storage.localFile(video.originalKey, work);
+        const local = await localOriginal(storage, video.originalKey, work);
         try {
           const info = await probe(local.path, { signal: context.signal });
           const hasAudio = info.audio.length > 0;

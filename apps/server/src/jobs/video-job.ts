@@ -7,7 +7,7 @@ import path from 'node:path';
 import { MediaError } from '@ipsv/media/errors';
 import type { VideoStatus } from '@ipsv/contracts/videos';
 import type { JobContext, Queue } from '../platform/queue.js';
-import type { Storage } from '../platform/storage.js';
+import type { LocalFile, Storage } from '../platform/storage.js';
 import type { VideosRepository } from '../modules/videos/videos.repository.js';
 import { mediaKeys } from '../modules/videos/media-keys.js';
 
@@ -59,6 +59,14 @@ export async function uploadFolder(storage: Storage, dir: string, prefix: string
     keys.push(key);
   }
   return keys;
+}
+
+export const ORIGINAL_MISSING_MESSAGE = 'the original upload is missing (it was deleted before processing finished); upload the video again';
+
+/** The original as a local file; a missing one fails the job at once with its own reason. */
+export async function localOriginal(storage: Storage, originalKey: string, work: string): Promise<LocalFile> {
+  if (!(await storage.stat(originalKey))) throw new MediaError('not_found', ORIGINAL_MISSING_MESSAGE);
+  return storage.localFile(originalKey, work);
 }
 
 /** A readable reason for the provider (no stack traces, no server paths). */

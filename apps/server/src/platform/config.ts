@@ -53,6 +53,15 @@ export const configSchema = z.object({
   // A running job whose worker has not beaten for this long is handed to another worker.
   JOB_STALE_SECONDS: z.coerce.number().min(5).max(3600).default(60),
   RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
+  // Signed media links (spec section 9: 6000 s). Shorter closes the window in which a link keeps
+  // working after a video is made private; players ask for fresh links before theirs expire.
+  MEDIA_URL_LIFETIME_SECONDS: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(6000),
+  // WebSockets (live progress) per client address and per process; a hospital behind one NAT
+  // address shares the per-address share.
+  WS_MAX_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(500),
+  WS_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(20_000),
+  // Uploads stop (507, with a message) when the upload disk would keep less than this free.
+  UPLOAD_MIN_FREE_MB: z.coerce.number().int().min(0).max(10_000_000).default(2048),
   // Object storage: local disk under DATA_DIR/media, or S3 (or an S3-compatible server)
   STORAGE: z.enum(['local', 's3']).default('local'),
   S3_BUCKET: z.string().min(1).optional(),

@@ -1,43 +1,61 @@
-// HMAC-signed, expiring media URLs (spec section 9: 6000 s). A signature covers a key prefix (a
-// "scope"), so an HLS playlist's relative segment URLs stay valid without rewriting the playlist:
-//   /media/<expires>.<depth>.<signature>/videos/<id>/v2/360p/seg-3.m4s
-// is valid when the first <depth> path parts (videos/<id>/v2) and <expires> were signed by us.
+// HMAC-signed, expiring media URLs (spec section 9: 6000 s by default). A signature covers a key
+// prefix (a "scope") and a kind, so an HLS playlist's relative segment URLs stay valid without
+// rewriting the playlist, while the same link cannot fetch files of another kind:
+//   /media/<expires>.<depth>.<kind>.<signature>/videos/<id>/v2/360p/seg-3.m4s
+// is valid when <expires>, <kind> and the first <depth> path parts (videos/<id>/v2) were signed by
+// us and the key is of that kind. 'stream' covers what a player fetches (playlists, init and
+// media segments, storyboard, poster), never a progressive download; 'file' covers any key.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { MEDIA_URL_LIFETIME_SECONDS } from '@ipsv/contracts/videos';
 
 export const MEDIA_PREFIX = '/media';
 
+export type MediaKind = 'file' | 'stream';
+const KIND_CODE: Record<MediaKind, string> = { file: 'f', stream: 's' };
+
+/** The files a player needs to stream and preview a version: never its downloadable MP4s. */
+const STREAM_FILE = /(\.m3u8|\.m4s|\/init\.mp4|\.vtt|\.jpg)$/;
+
 export interface MediaSigner {
-  /** URL of `key`, valid for every key under `scope` (default: `key` itself) until the expiry. */
-  url(key: string, options?: { scope?: string; lifetimeSeconds?: number }): string;
-  /** The key a signed path grants, or null when the signature is wrong or expired. */
+  /** URL of `key`, valid for every key of `kind` under `scope` (default: `key` itself) until the expiry. */
+  url(key: string, options?: { scope?: string; kind?: MediaKind; lifetimeSeconds?: number }): string;
+  /** The key a signed path grants, or null when the signature is wrong, expired or of another kind. */
   verify(token: string, key: string): string | null;
   expiresAt(lifetimeSeconds?: number): Date;
+  /** Seconds a URL stays valid unless asked otherwise. */
+  readonly lifetimeSeconds: number;
 }
 
-export function createMediaSigner(secret: string, clock: () => number = Date.now): MediaSigner {
-  const sign = (expires: number, scope: string) =>
-    createHmac('sha256', `media:${secret}`).update(`${expires}\n${scope}`).digest('base64url');
-  const expiry = (lifetime = MEDIA_URL_LIFETIME_SECONDS) => Math.floor(clock() / 1000) + lifetime;
+export function createMediaSigner(secret: string, options: { clock?: () => number; lifetimeSeconds?: number } = {}): MediaSigner {
+  const clock = options.clock ?? Date.now;
+  const defaultLifetime = options.lifetimeSeconds ?? MEDIA_URL_LIFETIME_SECONDS;
+  const sign = (expires: number, kind: string, scope: string) =>
+    createHmac('sha256', `media:${secret}`).update(`${expires}\n${kind}\n${scope}`).digest('base64url');
+  const expiry = (lifetime = defaultLifetime) => Math.floor(clock() / 1000) + lifetime;
 
   return {
-    url(key, options = {}) {
-      const scope = options.scope ?? key;
+    lifetimeSeconds: defaultLifetime,
+    url(key, urlOptions = {}) {
+      const scope = urlOptions.scope ?? key;
+      const kind = KIND_CODE[urlOptions.kind ?? 'file'];
       if (key !== scope && !key.startsWith(`${scope}/`)) throw new Error(`${key} is outside ${scope}`);
-      const expires = expiry(options.lifetimeSeconds);
+      if (kind === 's' && key !== scope && !STREAM_FILE.test(key)) throw new Error(`${key} is not a streaming file`);
+      const expires = expiry(urlOptions.lifetimeSeconds);
       const depth = scope.split('/').length;
-      return `${MEDIA_PREFIX}/${expires}.${depth}.${sign(expires, scope)}/${key.split('/').map(encodeURIComponent).join('/')}`;
+      return `${MEDIA_PREFIX}/${expires}.${depth}.${kind}.${sign(expires, kind, scope)}/${key.split('/').map(encodeURIComponent).join('/')}`;
     },
     verify(token, key) {
-      const match = /^(\d{1,12})\.(\d{1,2})\.([A-Za-z0-9_-]{43})$/.exec(token);
+      const match = /^(\d{1,12})\.(\d{1,2})\.([fs])\.([A-Za-z0-9_-]{43})$/.exec(token);
       if (!match) return null;
       const expires = Number(match[1]);
       const depth = Number(match[2]);
+      const kind = match[3]!;
       if (expires * 1000 < clock()) return null;
       const parts = key.split('/');
       if (depth < 1 || depth > parts.length) return null;
-      const expected = Buffer.from(sign(expires, parts.slice(0, depth).join('/')));
-      const given = Buffer.from(match[3]!);
+      if (kind === 's' && !STREAM_FILE.test(key)) return null;
+      const expected = Buffer.from(sign(expires, kind, parts.slice(0, depth).join('/')));
+      const given = Buffer.from(match[4]!);
       return expected.length === given.length && timingSafeEqual(expected, given) ? key : null;
     },
     expiresAt(lifetimeSeconds) {

@@ -1,6 +1,7 @@
 // Where tus keeps uploads while they arrive: files beside the media store (their offsets in a
 // JSON file per upload, so a restarted server resumes them), or the S3 bucket through multipart
 // uploads. The finished upload stays where it is and becomes the quarantined original.
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
@@ -13,15 +14,26 @@ export interface UploadStore {
   keyOf(id: string): string;
   /** Deletes an upload and its bookkeeping. */
   remove(id: string): Promise<void>;
+  /** Bytes still free where uploads are written; null when the store has no such limit (S3). */
+  freeBytes(): Promise<number | null>;
+}
+
+/** Free bytes of the file system that holds `dir` (for an unprivileged writer). */
+export async function freeBytesOf(dir: string): Promise<number> {
+  await fs.mkdir(dir, { recursive: true });
+  const stats = await fs.statfs(dir);
+  return stats.bavail * stats.bsize;
 }
 
 /** Uploads in <media root>/uploads/<id> (storage key `uploads/<id>`). */
 export function createFileUploadStore(mediaRoot: string, expiryMs: number): UploadStore {
-  const datastore = new FileStore({ directory: path.join(mediaRoot, 'uploads'), expirationPeriodInMilliseconds: expiryMs });
+  const directory = path.join(mediaRoot, 'uploads');
+  const datastore = new FileStore({ directory, expirationPeriodInMilliseconds: expiryMs });
   return {
     datastore,
     keyOf: (id) => `uploads/${id}`,
     remove: (id) => datastore.remove(id).catch(() => undefined),
+    freeBytes: () => freeBytesOf(directory),
   };
 }
 
@@ -42,5 +54,6 @@ export function createS3UploadStore(options: S3StorageOptions, expiryMs: number)
     datastore,
     keyOf: (id) => id,
     remove: (id) => datastore.remove(id).catch(() => undefined),
+    freeBytes: async () => null,
   };
 }

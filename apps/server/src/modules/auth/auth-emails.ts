@@ -82,3 +82,13 @@ export function providerDecisionEmail(recipient: Recipient, approved: boolean, u
     ]),
   };
 }
+
+/** Someone asked to create an account with an address that has one: its owner is told, nobody else. */
+export function accountExistsEmail(recipient: Recipient, url: string): MailMessage {
+  const texts = textsFor(recipient.language);
+  return {
+    to: recipient.email,
+    subject: texts.accountExists.subject,
+    text: letter(texts, recipient, [fill(texts.accountExists.body, { url })]),
+  };
+}

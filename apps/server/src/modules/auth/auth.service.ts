@@ -4,7 +4,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   ACCOUNT_EXISTS_MESSAGE,
-  ALREADY_CONFIRMED_MESSAGE,
   EXPIRED_CODE_MESSAGE,
   INVALID_CODE_MESSAGE,
   INVALID_CREDENTIALS_MESSAGE,
@@ -16,14 +15,20 @@ import {
 } from '@ipsv/contracts/auth';
 import { AppError } from '../../platform/app-error.js';
 import type { Auth } from '../../platform/auth.js';
-import type { RateLimit, RateLimiter } from '../../platform/rate-limiter.js';
+import { tooManyAttemptsMessage, type RateLimit, type RateLimiter } from '../../platform/rate-limiter.js';
+import type { Mailer } from '../../platform/mail.js';
 import type { UsersRepository } from '../users/users.repository.js';
+import { accountExistsEmail } from './auth-emails.js';
+import type { SignInThrottle } from './sign-in-throttle.js';
 
 
-/** Attempts per window: per client address, and per email (so one account cannot be hammered). */
+/**
+ * Attempts per window, per client address and per email. Password sign-in is not here: it is slowed
+ * down by failures (sign-in-throttle.ts) rather than counted, so the owner is never locked out.
+ */
 export const AUTH_LIMITS = {
-  signInPerIp: { max: 30, windowSeconds: 15 * 60 },
-  signInPerEmail: { max: 10, windowSeconds: 15 * 60 },
+  newPasswordPerIp: { max: 30, windowSeconds: 15 * 60 },
+  federatedPerIp: { max: 60, windowSeconds: 15 * 60 },
   signUpPerIp: { max: 10, windowSeconds: 60 * 60 },
   codeSendPerIp: { max: 20, windowSeconds: 15 * 60 },
   codeSendPerEmail: { max: 5, windowSeconds: 15 * 60 },
@@ -104,12 +109,17 @@ export interface AuthServiceDeps {
   auth: Auth;
   users: UsersRepository;
   limiter: RateLimiter;
+  throttle: SignInThrottle;
+  mailer: Mailer;
+  /** Where the app is opened (links in emails). */
+  publicUrl: string;
   /** Makes ADMIN_EMAIL an admin as soon as the account exists. */
   adminEmail?: string;
 }
 
-export function createAuthService({ auth, users, limiter, adminEmail }: AuthServiceDeps) {
+export function createAuthService({ auth, users, limiter, throttle, mailer, publicUrl, adminEmail }: AuthServiceDeps) {
   const context = () => auth.$context;
+  let dummyHash: Promise<string> | null = null;
 
   async function passwordMatches(userId: string, password: string): Promise<boolean> {
     const ctx = await context();
@@ -118,10 +128,14 @@ export function createAuthService({ auth, users, limiter, adminEmail }: AuthServ
     return ctx.password.verify({ hash, password });
   }
 
-  /** Spends about as long as a real check, so a missing account cannot be told by timing. */
+  /**
+   * The same work as checking a real password (one verification against a stored hash), so a
+   * missing account cannot be told from a wrong password by timing. The hash is made once.
+   */
   async function burnPasswordCheck(password: string): Promise<void> {
     const ctx = await context();
-    await ctx.password.verify({ hash: await ctx.password.hash('timing-equaliser'), password }).catch(() => false);
+    dummyHash ??= ctx.password.hash(randomBytes(16).toString('base64url'));
+    await ctx.password.verify({ hash: await dummyHash, password }).catch(() => false);
   }
 
   async function sendCode(email: string, type: 'email-verification' | 'forget-password') {
@@ -163,11 +177,45 @@ export function createAuthService({ auth, users, limiter, adminEmail }: AuthServ
     return { value: { step: user?.emailVerified ? 'done' : 'verifyContact' }, cookies };
   }
 
+  async function checkPasswordAndSignIn(caller: Caller, email: string, password: string): Promise<AuthResult<SignInResult>> {
+    const user = await users.findByEmail(email);
+    if (!user) {
+      await burnPasswordCheck(password);
+      throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS_MESSAGE);
+    }
+    if (user.registration === 'self' && !user.emailVerified) {
+      // Spec: CONFIRM_SIGN_UP → resend the code and show the confirm-sign-up screen.
+      if (!(await passwordMatches(user.id, password))) throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS_MESSAGE);
+      await limitCodeSend(caller, email);
+      await sendCode(email, 'email-verification');
+      return { value: { step: 'confirmSignUp' }, cookies: [] };
+    }
+    if (user.mustChangePassword) {
+      if (!(await passwordMatches(user.id, password))) throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS_MESSAGE);
+      const ctx = await context();
+      const challenge = randomBytes(32).toString('base64url');
+      await ctx.internalAdapter.createVerificationValue({
+        identifier: `new-password:${sha256(challenge)}`,
+        value: user.id,
+        expiresAt: new Date(Date.now() + NEW_PASSWORD_CHALLENGE_SECONDS * 1000),
+      });
+      return { value: { step: 'forceNewPassword', challenge }, cookies: [] };
+    }
+    return completePasswordSignIn(caller, email, password);
+  }
+
   return {
     async signUp(caller: Caller, body: SignUpBody & { email: string }): Promise<void> {
       await limiter.consume([{ key: `sign-up:ip:${caller.ip}`, limit: AUTH_LIMITS.signUpPerIp }]);
       const existing = await users.findByEmail(body.email);
-      if (existing) throw new AppError('CONFLICT', ACCOUNT_EXISTS_MESSAGE);
+      if (existing) {
+        // The same answer as a new sign-up (nobody learns which addresses have accounts): the
+        // owner of the address is told by email instead, and the work matches (one hash, one mail).
+        await (await context()).password.hash(body.password);
+        await limitCodeSend(caller, body.email);
+        await mailer.send(accountExistsEmail({ email: existing.email, firstName: existing.firstName, language: existing.language }, publicUrl));
+        return;
+      }
       const name = `${body.firstName} ${body.lastName}`.trim();
       const { user } = await call(() =>
         auth.api.signUpEmail({
@@ -192,56 +240,39 @@ export function createAuthService({ auth, users, limiter, adminEmail }: AuthServ
     async confirmSignUp(caller: Caller, email: string, code: string): Promise<AuthResult<SignInResult>> {
       await limitCodeCheck(caller, email);
       const user = await users.findByEmail(email);
-      if (user?.emailVerified) throw new AppError('CONFLICT', ALREADY_CONFIRMED_MESSAGE);
+      // No account, or nothing to confirm: the answer of a wrong code (no hint of which accounts exist).
+      if (!user || user.emailVerified) throw new AppError('VALIDATION_ERROR', INVALID_CODE_MESSAGE);
       const { headers } = await call(() =>
         auth.api.verifyEmailOTP({ body: { email, otp: code }, headers: caller.headers, returnHeaders: true }),
       );
       return { value: { step: 'done' }, cookies: setCookies(headers) };
     },
 
-    /** Sends a new sign-up code; 'User is already confirmed.' when there is nothing to confirm. */
+    /** Sends a new sign-up code to an unconfirmed account; the same answer for every address. */
     async resendSignUpCode(caller: Caller, email: string): Promise<void> {
       await limitCodeSend(caller, email);
       const user = await users.findByEmail(email);
-      if (!user) return; // Say nothing about accounts that do not exist.
-      if (user.emailVerified) throw new AppError('CONFLICT', ALREADY_CONFIRMED_MESSAGE);
+      // Say nothing about accounts that do not exist or are already confirmed.
+      if (!user || user.emailVerified) return;
       await sendCode(email, 'email-verification');
     },
 
     async signIn(caller: Caller, email: string, password: string): Promise<AuthResult<SignInResult>> {
-      await limiter.consume([
-        { key: `sign-in:ip:${caller.ip}`, limit: AUTH_LIMITS.signInPerIp },
-        { key: `sign-in:email:${email}`, limit: AUTH_LIMITS.signInPerEmail },
-      ]);
-      const user = await users.findByEmail(email);
-      if (!user) {
-        await burnPasswordCheck(password);
-        throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS_MESSAGE);
+      const wait = await throttle.waitSeconds(email, caller.ip);
+      if (wait > 0) throw new AppError('RATE_LIMITED', tooManyAttemptsMessage(wait), { retryAfter: wait });
+      try {
+        const result = await checkPasswordAndSignIn(caller, email, password);
+        await throttle.succeeded(email, caller.ip);
+        return result;
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'UNAUTHORIZED') await throttle.failed(email, caller.ip);
+        throw error;
       }
-      if (user.registration === 'self' && !user.emailVerified) {
-        // Spec: CONFIRM_SIGN_UP → resend the code and show the confirm-sign-up screen.
-        if (!(await passwordMatches(user.id, password))) throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS_MESSAGE);
-        await limitCodeSend(caller, email);
-        await sendCode(email, 'email-verification');
-        return { value: { step: 'confirmSignUp' }, cookies: [] };
-      }
-      if (user.mustChangePassword) {
-        if (!(await passwordMatches(user.id, password))) throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS_MESSAGE);
-        const ctx = await context();
-        const challenge = randomBytes(32).toString('base64url');
-        await ctx.internalAdapter.createVerificationValue({
-          identifier: `new-password:${sha256(challenge)}`,
-          value: user.id,
-          expiresAt: new Date(Date.now() + NEW_PASSWORD_CHALLENGE_SECONDS * 1000),
-        });
-        return { value: { step: 'forceNewPassword', challenge }, cookies: [] };
-      }
-      return completePasswordSignIn(caller, email, password);
     },
 
     /** Spec: new-password-required → the user sets their own password, then signs in with it. */
     async completeNewPassword(caller: Caller, challenge: string, password: string): Promise<AuthResult<SignInResult>> {
-      await limiter.consume([{ key: `sign-in:ip:${caller.ip}`, limit: AUTH_LIMITS.signInPerIp }]);
+      await limiter.consume([{ key: `new-password:ip:${caller.ip}`, limit: AUTH_LIMITS.newPasswordPerIp }]);
       const ctx = await context();
       const identifier = `new-password:${sha256(challenge)}`;
       const stored = await ctx.internalAdapter.findVerificationValue(identifier);
@@ -278,10 +309,12 @@ export function createAuthService({ auth, users, limiter, adminEmail }: AuthServ
 
     async resetPassword(caller: Caller, email: string, code: string, password: string): Promise<void> {
       await limitCodeCheck(caller, email);
-      await call(() => auth.api.resetPasswordEmailOTP({ body: { email, otp: code, password } }));
       const user = await users.findByEmail(email);
+      // No account: the answer of a wrong code (no hint of which accounts exist).
+      if (!user) throw new AppError('VALIDATION_ERROR', INVALID_CODE_MESSAGE);
+      await call(() => auth.api.resetPasswordEmailOTP({ body: { email, otp: code, password } }));
       // The code reached the mailbox: the address is proven, and a temporary password is replaced.
-      if (user) await users.update(user.id, { emailVerified: true, mustChangePassword: false });
+      await users.update(user.id, { emailVerified: true, mustChangePassword: false });
     },
 
     /** Verify Contact: send a code to the signed-in user's unverified email. */

@@ -3,11 +3,13 @@
 import type { SessionUser } from '@ipsv/contracts/session';
 import { TERMS_VERSION, type Role } from '@ipsv/contracts/users';
 import type { Auth } from '../../platform/auth.js';
+import { isDatabaseUnavailable } from '../../platform/http-errors.js';
 import { pictureUrl } from '../users/users.service.js';
 
 export interface CurrentSession {
   user: SessionUser;
   sessionId: string;
+  expiresAt: Date;
 }
 
 export interface SessionService {
@@ -17,11 +19,17 @@ export interface SessionService {
 export function createSessionService(auth: Auth): SessionService {
   return {
     async current(headers) {
-      const result = await auth.api.getSession({ headers }).catch(() => null);
+      // A session that cannot be read is "not signed in", but an unreachable database is not:
+      // that is a 503 for the caller, not a redirect to the sign-in page.
+      const result = await auth.api.getSession({ headers }).catch((error: unknown) => {
+        if (isDatabaseUnavailable(error)) throw error;
+        return null;
+      });
       if (!result) return null;
       const { user, session } = result;
       return {
         sessionId: session.id,
+        expiresAt: new Date(session.expiresAt),
         user: {
           id: user.id,
           email: user.email,

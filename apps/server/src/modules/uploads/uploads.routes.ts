@@ -5,7 +5,13 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { Server, EVENTS } from '@tus/server';
-import { UPLOAD_ENDPOINT } from '@ipsv/contracts/upload';
+import {
+  MAX_UPLOAD_BYTES,
+  UPLOAD_DISK_FULL_MESSAGE,
+  UPLOAD_ENDPOINT,
+  UPLOAD_FINISHED_MESSAGE,
+  UPLOAD_LENGTH_REQUIRED_MESSAGE,
+} from '@ipsv/contracts/upload';
 import { AppError } from '../../platform/app-error.js';
 import type { UploadStore } from '../../platform/upload-store.js';
 import { requireSession } from '../session/session.http.js';
@@ -23,6 +29,8 @@ export function uploadsRoutes(deps: {
   store: UploadStore;
   trustProxy: boolean;
   companionUrl: string | null;
+  /** Uploads stop when the upload disk would keep less than this free. */
+  minFreeBytes: number;
 }): FastifyPluginAsync {
   const { sessions, videos, store } = deps;
   /** Who is creating each upload, from the authenticated request to tus's creation hook. */
@@ -32,6 +40,10 @@ export function uploadsRoutes(deps: {
     datastore: store.datastore,
     respectForwardedHeaders: deps.trustProxy,
     relativeLocation: true,
+    // Enforced by tus on every request too (a later PATCH cannot declare a larger size).
+    maxSize: MAX_UPLOAD_BYTES,
+    // A finished upload is the video's original: it goes with the video, not through tus.
+    disableTerminationForFinishedUploads: true,
     namingFunction: (req) => req.headers.get(ID_HEADER) ?? randomUUID(),
     async onUploadCreate(_req, upload) {
       const actor = creators.get(upload.id);
@@ -61,6 +73,12 @@ export function uploadsRoutes(deps: {
     // The body of PATCH is the file itself: leave the stream to tus.
     app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
 
+    /** Refuses to start writing `bytes` more when the disk would keep less than the reserve free. */
+    const assertSpaceFor = async (bytes: number) => {
+      const free = await store.freeBytes();
+      if (free !== null && free - Math.max(0, bytes) < deps.minFreeBytes) throw new AppError('INSUFFICIENT_STORAGE', UPLOAD_DISK_FULL_MESSAGE);
+    };
+
     const handle = async (request: FastifyRequest<{ Params: { id?: string } }>, reply: FastifyReply) => {
       const { user } = await requireSession(sessions, request);
       const actor = { id: user.id, email: user.email, role: user.role };
@@ -74,8 +92,11 @@ export function uploadsRoutes(deps: {
       raw.rawHeaders.splice(0, raw.rawHeaders.length, ...kept);
       let created: string | null = null;
       if (request.method === 'POST') {
+        // The size limit is checked before any byte arrives, so the size must be declared now.
+        if (request.headers['upload-defer-length'] !== undefined) throw new AppError('VALIDATION_ERROR', UPLOAD_LENGTH_REQUIRED_MESSAGE);
         const declared = request.headers['upload-length'];
         videos.assertCanUpload(actor, declared === undefined ? null : Number(declared));
+        await assertSpaceFor(Number(declared ?? 0));
         created = randomUUID();
         creators.set(created, actor);
         raw.headers[ID_HEADER] = created;
@@ -83,7 +104,12 @@ export function uploadsRoutes(deps: {
       } else {
         const id = request.params.id ?? '';
         if (!ID_PATTERN.test(id)) throw new AppError('NOT_FOUND', 'No such upload.');
-        await videos.assertUploadOwner(actor, id);
+        const state = await videos.assertUploadOwner(actor, id);
+        if (request.method === 'DELETE' && state !== 'uploading') throw new AppError('CONFLICT', UPLOAD_FINISHED_MESSAGE);
+        if (request.method === 'PATCH') {
+          const upload = await store.datastore.getUpload(id).catch(() => null);
+          if (upload?.size !== undefined && upload.size !== null) await assertSpaceFor(upload.size - Number(request.headers['upload-offset'] ?? upload.offset));
+        }
       }
       reply.hijack();
       try {

@@ -14,6 +14,7 @@ import {
   type PublicProfile,
   type Role,
 } from '@ipsv/contracts/users';
+import { ADMIN_ONLY_MESSAGE } from '@ipsv/contracts/errors';
 import { AppError } from '../../platform/app-error.js';
 import type { Auth } from '../../platform/auth.js';
 import type { Mailer } from '../../platform/mail.js';
@@ -87,7 +88,7 @@ export interface UsersServiceDeps {
 
 export function createUsersService({ users, storage, mailer, auth, publicUrl, now = () => new Date() }: UsersServiceDeps) {
   const requireAdmin = (actor: Actor) => {
-    if (actor.role !== 'admin') throw new AppError('FORBIDDEN', 'Only an administrator can do this.');
+    if (actor.role !== 'admin') throw new AppError('FORBIDDEN', ADMIN_ONLY_MESSAGE);
   };
   const load = async (id: string) => {
     const row = await users.findById(id);

@@ -6,6 +6,7 @@ import { type confirmReviewInputSchema, privacyReviewSchema } from '@ipsv/contra
 import { type segmentsInputSchema, segmentsSchema, segmentSuggestionsSchema } from '@ipsv/contracts/segments';
 import {
   playbackSchema,
+  takeDownInputSchema,
   THUMBNAIL_MAX_BYTES,
   THUMBNAIL_TOO_LARGE_MESSAGE,
   thumbnailCandidatesSchema,
@@ -83,6 +84,18 @@ export function videosRoutes(deps: { videos: VideosService; sessions: SessionSer
       await videos.remove(await actorOf(request), request.params.id);
       return reply.code(204).send();
     });
+
+    app.put(
+      '/api/admin/videos/:id/take-down',
+      { schema: { tags: ['admin'], summary: 'Take a video down: only its owner and administrators may watch it (admin)', params, body: takeDownInputSchema, response: { 200: videoSchema } } },
+      async (request) => videos.takeDown(await actorOf(request), request.params.id, request.body.reason),
+    );
+
+    app.delete(
+      '/api/admin/videos/:id/take-down',
+      { schema: { tags: ['admin'], summary: 'Put a taken-down video back online (admin)', params, response: { 200: videoSchema } } },
+      async (request) => videos.restore(await actorOf(request), request.params.id),
+    );
 
     app.get(
       '/api/videos/:id/review',

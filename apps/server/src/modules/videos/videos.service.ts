@@ -2,7 +2,7 @@
 // details form, the privacy review and its confirmation, segments, and signed media. Every
 // permission is decided here, so HTTP, jobs and tests get the same answers.
 import sharp from 'sharp';
-import { NO_VIDEO_ACCESS_MESSAGE } from '@ipsv/contracts/errors';
+import { ADMIN_ONLY_MESSAGE, NO_VIDEO_ACCESS_MESSAGE, OWNER_ONLY_MESSAGE } from '@ipsv/contracts/errors';
 import {
   confirmReviewInputSchema,
   rangeProblem,
@@ -56,9 +56,13 @@ export function canUpload(role: Role): boolean {
 }
 
 /** Whether `actor` may watch a published video (spec section 6: decided per user email). */
-export function canWatch(video: Pick<VideoRow, 'ownerId' | 'status' | 'visibility' | 'whitelist' | 'publishedVersion'>, actor: VideoActor): boolean {
+export function canWatch(
+  video: Pick<VideoRow, 'ownerId' | 'status' | 'visibility' | 'whitelist' | 'publishedVersion' | 'takenDownAt'>,
+  actor: VideoActor,
+): boolean {
   if (video.publishedVersion < 1) return false;
   if (actor.id === video.ownerId || actor.role === 'admin') return true;
+  if (video.takenDownAt) return false;
   if (video.visibility === 'signed_in') return true;
   if (video.visibility === 'whitelist') {
     const email = actor.email.toLowerCase();
@@ -81,16 +85,31 @@ export function createVideosService(deps: {
   const { videos, storage, signer, queue } = deps;
   const now = deps.clock ?? (() => new Date());
 
-  /** The video when `actor` may edit it (owner or admin); otherwise not found (no existence leak). */
-  const editable = async (actor: VideoActor, id: string): Promise<VideoRow> => {
+  /**
+   * The video when `actor` owns it. The privacy review, the original and everything made from it
+   * before publication are the owner's alone (DESIGN.md section 5): an administrator may see the
+   * metadata, take the video down or delete it, never confirm or edit on the owner's behalf.
+   * Anyone else gets the answer of a video they may not see (401, no hint that it exists).
+   */
+  const owned = async (actor: VideoActor, id: string): Promise<VideoRow> => {
     const video = await videos.find(id);
-    if (!video || (video.ownerId !== actor.id && actor.role !== 'admin')) throw new AppError('NOT_FOUND', 'No such video.');
-    return video;
+    if (video?.ownerId === actor.id) return video;
+    if (video && actor.role === 'admin') throw new AppError('FORBIDDEN', OWNER_ONLY_MESSAGE);
+    throw new AppError('UNAUTHORIZED', NO_VIDEO_ACCESS_MESSAGE);
   };
 
-  const thumbnailUrl = (video: VideoRow): string | null => {
+  /** The video when `actor` owns it or is an administrator (metadata, take-down, deletion). */
+  const moderated = async (actor: VideoActor, id: string): Promise<VideoRow> => {
+    const video = await videos.find(id);
+    if (video && (video.ownerId === actor.id || actor.role === 'admin')) return video;
+    throw new AppError('UNAUTHORIZED', NO_VIDEO_ACCESS_MESSAGE);
+  };
+
+  /** The picture that stands for the video; frames of the original only for its owner. */
+  const thumbnailUrl = (video: VideoRow, viewerIsOwner: boolean): string | null => {
     const keys = mediaKeys(video.id);
     if (video.rendition?.poster) return signer.url(video.rendition.poster);
+    if (!viewerIsOwner) return null;
     if (video.thumbnail?.kind === 'upload') return signer.url(keys.uploadedThumbnail);
     if (video.thumbnailTimes.length > 0) {
       const index = video.thumbnail?.kind === 'frame' ? Math.min(video.thumbnail.index, video.thumbnailTimes.length - 1) : 0;
@@ -99,7 +118,7 @@ export function createVideosService(deps: {
     return null;
   };
 
-  const toVideo = (video: VideoRow, ownerName: string): Video => ({
+  const toVideo = (video: VideoRow, ownerName: string, viewer: VideoActor): Video => ({
     id: video.id,
     ownerId: video.ownerId,
     ownerName,
@@ -133,7 +152,8 @@ export function createVideosService(deps: {
     failureReason: video.failureReason,
     publishedVersion: video.publishedVersion,
     renditionComplete: video.rendition?.complete ?? false,
-    thumbnailUrl: thumbnailUrl(video),
+    takenDown: video.takenDownAt ? { at: video.takenDownAt.toISOString(), reason: video.takedownReason ?? '' } : null,
+    thumbnailUrl: thumbnailUrl(video, video.ownerId === viewer.id),
     createdAt: video.createdAt.toISOString(),
     updatedAt: video.updatedAt.toISOString(),
     publishedAt: iso(video.publishedAt),
@@ -141,8 +161,8 @@ export function createVideosService(deps: {
 
   const load = async (actor: VideoActor, id: string): Promise<Video> => {
     const found = await videos.findWithOwner(id);
-    if (!found || (found.video.ownerId !== actor.id && actor.role !== 'admin')) throw new AppError('NOT_FOUND', 'No such video.');
-    return toVideo(found.video, found.ownerName);
+    if (!found || (found.video.ownerId !== actor.id && actor.role !== 'admin')) throw new AppError('UNAUTHORIZED', NO_VIDEO_ACCESS_MESSAGE);
+    return toVideo(found.video, found.ownerName, actor);
   };
 
   /** Moves a video on, refusing when someone else moved it first. */
@@ -179,10 +199,11 @@ export function createVideosService(deps: {
       });
     },
 
-    /** PATCH, HEAD and DELETE of an upload: only its owner. */
-    async assertUploadOwner(actor: VideoActor, id: string): Promise<void> {
+    /** PATCH, HEAD and DELETE of an upload: only its owner. Answers the video's status. */
+    async assertUploadOwner(actor: VideoActor, id: string): Promise<VideoStatus> {
       const video = await videos.find(id);
       if (!video || video.ownerId !== actor.id) throw new AppError('NOT_FOUND', 'No such upload.');
+      return video.status;
     },
 
     async uploadProgress(id: string, offset: number, size: number): Promise<void> {
@@ -203,13 +224,13 @@ export function createVideosService(deps: {
     // ---- The provider's own videos
 
     async mine(actor: VideoActor): Promise<Video[]> {
-      return (await videos.listByOwner(actor.id)).map(({ video, ownerName }) => toVideo(video, ownerName));
+      return (await videos.listByOwner(actor.id)).map(({ video, ownerName }) => toVideo(video, ownerName, actor));
     },
 
     get: load,
 
     async saveDetails(actor: VideoActor, id: string, input: VideoDetailsInput): Promise<Video> {
-      const video = await editable(actor, id);
+      const video = await owned(actor, id);
       const parsed = videoDetailsInputSchema.safeParse(input);
       if (!parsed.success) throw new AppError('VALIDATION_ERROR', parsed.error.issues[0]?.message ?? 'Invalid details');
       const details = parsed.data;
@@ -252,7 +273,7 @@ export function createVideosService(deps: {
     },
 
     async thumbnails(actor: VideoActor, id: string) {
-      const video = await editable(actor, id);
+      const video = await owned(actor, id);
       const keys = mediaKeys(id);
       return {
         frames: video.thumbnailTimes.map((time, index) => ({ index, time, url: signer.url(keys.candidate(index)) })),
@@ -262,7 +283,7 @@ export function createVideosService(deps: {
 
     /** Stores an uploaded thumbnail as a clean JPEG (no camera metadata survives re-encoding). */
     async putThumbnail(actor: VideoActor, id: string, data: Buffer): Promise<void> {
-      await editable(actor, id);
+      await owned(actor, id);
       if (data.length > THUMBNAIL_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', THUMBNAIL_TOO_LARGE_MESSAGE);
       let jpeg: Buffer;
       try {
@@ -278,7 +299,7 @@ export function createVideosService(deps: {
 
     /** Starts again the stage that failed. */
     async retry(actor: VideoActor, id: string): Promise<Video> {
-      const video = await editable(actor, id);
+      const video = await owned(actor, id);
       if (video.status !== 'failed') throw new AppError('CONFLICT', 'Only a video whose processing failed can be retried.');
       if (!video.probe) {
         await transition(id, ['failed'], { status: 'uploaded', failureReason: null, percent: null });
@@ -296,16 +317,33 @@ export function createVideosService(deps: {
     },
 
     async remove(actor: VideoActor, id: string): Promise<void> {
-      const video = await editable(actor, id);
+      const video = await moderated(actor, id);
       await videos.delete(id);
       await storage.deletePrefix(mediaKeys(id).root);
       if (!video.originalDeletedAt) await deps.uploads.remove(id);
     },
 
+    // ---- Moderation
+
+    /** An administrator takes a published video down: nobody but its owner and administrators may watch it. */
+    async takeDown(actor: VideoActor, id: string, reason: string): Promise<Video> {
+      if (actor.role !== 'admin') throw new AppError('FORBIDDEN', ADMIN_ONLY_MESSAGE);
+      await moderated(actor, id);
+      await videos.update(id, { takenDownAt: now(), takenDownBy: actor.id, takedownReason: reason });
+      return load(actor, id);
+    },
+
+    async restore(actor: VideoActor, id: string): Promise<Video> {
+      if (actor.role !== 'admin') throw new AppError('FORBIDDEN', ADMIN_ONLY_MESSAGE);
+      await moderated(actor, id);
+      await videos.update(id, { takenDownAt: null, takenDownBy: null, takedownReason: null });
+      return load(actor, id);
+    },
+
     // ---- Privacy review
 
     async review(actor: VideoActor, id: string): Promise<PrivacyReview> {
-      const video = await editable(actor, id);
+      const video = await owned(actor, id);
       if (!video.analysis || !video.probe) throw new AppError('CONFLICT', REVIEW_NOT_READY_MESSAGE);
       if (video.originalDeletedAt) throw new AppError('CONFLICT', 'The original of this video has been deleted after its retention period; it can no longer be reviewed.');
       const keys = mediaKeys(id);
@@ -316,7 +354,7 @@ export function createVideosService(deps: {
         durationSeconds: video.probe.durationSeconds,
         originalUrl: `${signer.url(source)}${video.reviewProxyKey ? '' : `?as=${video.probe.container === 'mov' ? 'mov' : 'mp4'}`}`,
         filmstrip: video.filmstrip
-          ? { vttUrl: signer.url(keys.filmstripVtt, { scope: keys.source }), spriteUrl: signer.url(keys.filmstripSprite, { scope: keys.source }), ...video.filmstrip }
+          ? { vttUrl: signer.url(keys.filmstripVtt), spriteUrl: signer.url(keys.filmstripSprite), ...video.filmstrip }
           : null,
         threshold: video.analysis.threshold,
         track: video.analysis.track,
@@ -330,8 +368,9 @@ export function createVideosService(deps: {
     },
 
     /** Records who confirmed which ranges, then renders the next version. */
-    async confirmReview(actor: VideoActor, id: string, input: ConfirmReviewInput, confirmedBy = actor.id): Promise<Video> {
-      const video = await editable(actor, id);
+    async confirmReview(actor: VideoActor, id: string, input: ConfirmReviewInput): Promise<Video> {
+      const confirmedBy = actor.id;
+      const video = await owned(actor, id);
       const parsed = confirmReviewInputSchema.safeParse(input);
       if (!parsed.success) throw new AppError('VALIDATION_ERROR', parsed.error.issues[0]?.message ?? 'Invalid ranges');
       if (!video.analysis || !video.probe) throw new AppError('CONFLICT', REVIEW_NOT_READY_MESSAGE);
@@ -361,7 +400,7 @@ export function createVideosService(deps: {
     // ---- Segments
 
     async segments(actor: VideoActor, id: string): Promise<Segments> {
-      const video = await editable(actor, id);
+      const video = await owned(actor, id);
       const rows = await videos.segments(id);
       return {
         videoId: id,
@@ -382,7 +421,7 @@ export function createVideosService(deps: {
     },
 
     async saveSegments(actor: VideoActor, id: string, input: SegmentsInput): Promise<Segments> {
-      const video = await editable(actor, id);
+      const video = await owned(actor, id);
       const parsed = segmentsInputSchema.safeParse(input);
       if (!parsed.success) throw new AppError('VALIDATION_ERROR', parsed.error.issues[0]?.message ?? 'Invalid segments');
       if (!video.probe) throw new AppError('CONFLICT', 'This video has not been checked yet.');
@@ -405,7 +444,7 @@ export function createVideosService(deps: {
     },
 
     async suggestSegments(actor: VideoActor, id: string, signal?: AbortSignal): Promise<{ segments: { start: number; end: number }[] }> {
-      const video = await editable(actor, id);
+      const video = await owned(actor, id);
       if (!video.rendition?.mp4 || !deps.segmenter) throw new AppError('CONFLICT', 'AI Analysis is available once the video is published.');
       const local = await storage.localFile(video.rendition.mp4, mediaKeys(id).tempDir);
       try {
@@ -424,11 +463,13 @@ export function createVideosService(deps: {
       const r = video.rendition;
       const scope = mediaKeys(id).version(r.version);
       return {
-        hls: signer.url(r.master, { scope }),
-        mp4: r.mp4 && (video.isDownloadable || video.ownerId === actor.id) ? signer.url(r.mp4, { scope }) : null,
+        // The streaming link covers playlists and segments of this version only, never its MP4s:
+        // the download is signed on its own, and only when the owner allows it.
+        hls: signer.url(r.master, { scope, kind: 'stream' }),
+        mp4: r.mp4 && (video.isDownloadable || video.ownerId === actor.id) ? signer.url(r.mp4) : null,
         // The poster may be the provider's uploaded image, outside the version folder.
         poster: r.poster ? signer.url(r.poster) : null,
-        storyboard: r.storyboard ? signer.url(r.storyboard, { scope }) : null,
+        storyboard: r.storyboard ? signer.url(r.storyboard, { scope, kind: 'stream' }) : null,
         expiresAt: signer.expiresAt().toISOString(),
       };
     },
