@@ -40,6 +40,7 @@ import type { Storage } from './platform/storage.js';
 import { AppError } from './platform/app-error.js';
 import { registerErrorHandler } from './platform/http-errors.js';
 import { registerSafeInput } from './platform/http/safe-input.js';
+import { recordRoutes } from './platform/http/route-table.js';
 import { APP_VERSION } from './platform/version.js';
 import { createMediaSigner } from './platform/media-signing.js';
 import type { Queue } from './platform/queue.js';
@@ -121,6 +122,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT,
   }).withTypeProvider<ZodTypeProvider>();
 
+  recordRoutes(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

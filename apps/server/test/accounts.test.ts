@@ -6,7 +6,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALREADY_CONFIRMED_MESSAGE, INVALID_EMAIL_MESSAGE } from '@ipsv/contracts/auth';
+import { INVALID_EMAIL_MESSAGE } from '@ipsv/contracts/auth';
 import { TERMS_VERSION } from '@ipsv/contracts/users';
 import { EMAIL_TEXTS } from '../src/modules/auth/auth-emails.js';
 import { buildTestApp, createWebDist } from './helpers/build-test-app.js';
@@ -114,13 +114,20 @@ describe('sign-up', () => {
     const user = await client.session();
     expect(user).toMatchObject({ email: 'surgeon.one@hospital.org', emailVerified: true, firstName: 'Ada', role: 'viewer', termsAccepted: false });
 
+    // Nobody learns from the answers which addresses have accounts (security finding 9): a resend
+    // for a confirmed account and a second sign-up answer as for a new address; the owner of the
+    // address is told by email, and no second account appears.
+    const mailsBefore = smtp.countFor('surgeon.one@hospital.org');
     const resend = await browser().post('/api/auth/resend-code', { email });
-    expect(resend.statusCode).toBe(409);
-    expect(resend.json().error.message).toBe(ALREADY_CONFIRMED_MESSAGE);
-
+    expect(resend.statusCode).toBe(204);
     const duplicate = await browser().post('/api/auth/sign-up', { email, password: PASSWORD, firstName: 'X', lastName: 'Y' });
-    expect(duplicate.statusCode).toBe(409);
+    expect(duplicate.statusCode).toBe(204);
+    const notice = await smtp.waitFor('surgeon.one@hospital.org', { since: mailsBefore });
+    expect(notice.subject).toBe(EMAIL_TEXTS.de.accountExists.subject);
+    expect(notice.text).not.toMatch(/^\s+[0-9]{6}\s*$/m);
     expect(await userCount('surgeon.one@hospital.org')).toBe(1);
+    const newcomer = await browser().post('/api/auth/sign-up', { email: 'newcomer@hospital.org', password: PASSWORD, firstName: 'N', lastName: 'C' });
+    expect(newcomer.statusCode).toBe(duplicate.statusCode);
   });
 
   it('a code works once: replaying it after confirmation does not sign anyone in', async () => {
@@ -131,7 +138,10 @@ describe('sign-up', () => {
     expect((await client.post('/api/auth/confirm-sign-up', { email, code })).statusCode).toBe(200);
     const attacker = browser();
     const replay = await attacker.post('/api/auth/confirm-sign-up', { email, code });
-    expect(replay.statusCode).toBe(409);
+    // The answer of a wrong code: whether the account exists or is confirmed is not told.
+    const unknown = await attacker.post('/api/auth/confirm-sign-up', { email: 'never-signed-up@hospital.org', code });
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json()).toEqual(unknown.json());
     expect(await attacker.session()).toBeNull();
   });
 
@@ -175,17 +185,31 @@ describe('sign-in', () => {
     expect(confirm.json()).toEqual({ step: 'done' });
   });
 
-  it('limits attempts per email with a clear message', async () => {
+  it('slows guessing down from the guessing address without locking the owner out', async () => {
     const email = 'target@hospital.org';
     await signUpAndConfirm(email);
-    let last;
-    for (let attempt = 0; attempt < 11; attempt += 1) {
-      last = await browser().post('/api/auth/sign-in', { email, password: 'Wrong-Pass1' });
+    const attacker = browser();
+    // Five failures are free; the sixth makes the next attempt from that address wait.
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      expect((await attacker.post('/api/auth/sign-in', { email, password: 'Wrong-Pass1' })).statusCode).toBe(401);
     }
-    expect(last?.statusCode).toBe(429);
-    expect(last?.json().error.message).toMatch(/^Too many attempts/);
-    // Even the right password waits for the window to pass.
-    expect((await browser().post('/api/auth/sign-in', { email, password: PASSWORD })).statusCode).toBe(429);
+    const slowed = await attacker.post('/api/auth/sign-in', { email, password: PASSWORD });
+    expect(slowed.statusCode).toBe(429);
+    expect(slowed.json().error.message).toMatch(/^Too many attempts/);
+    // The owner, from their own address, signs in at once (security finding 12: no lockout).
+    expect((await browser().post('/api/auth/sign-in', { email, password: PASSWORD })).json()).toEqual({ step: 'done' });
+    // The wait is short and doubles with each further failure; after it the right password works.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await attacker.post('/api/auth/sign-in', { email, password: PASSWORD })).json()).toEqual({ step: 'done' });
+  });
+
+  it('federated sign-in endpoints with no provider configured answer 404 and spend no sign-in budget', async () => {
+    const client = browser();
+    for (let attempt = 0; attempt < 40; attempt += 1) {
+      expect((await client.post('/api/auth/sign-in/social', { provider: 'google', callbackURL: '/' })).statusCode).toBe(404);
+    }
+    await signUpAndConfirm('nat-colleague@hospital.org');
+    expect((await client.post('/api/auth/sign-in', { email: 'nat-colleague@hospital.org', password: PASSWORD })).json()).toEqual({ step: 'done' });
   });
 });
 

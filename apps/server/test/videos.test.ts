@@ -112,9 +112,12 @@ describe('upload to publication', () => {
   });
 
   it('keeps the video and its original from another user', async () => {
-    expect((await stranger.call('GET', `/api/videos/${id}`)).status).toBe(404);
-    expect((await stranger.call('PUT', `/api/videos/${id}/details`, { title: 'Mine now', fileName: 'x.mp4' })).status).toBe(404);
-    expect((await stranger.call('GET', `/api/videos/${id}/review`)).status).toBe(404);
+    // 401 with the spec's message, the answer for a video that does not exist as well (DESIGN.md section 6).
+    for (const [method, url, body] of [['GET', `/api/videos/${id}`], ['PUT', `/api/videos/${id}/details`, { title: 'Mine now', fileName: 'x.mp4' }], ['GET', `/api/videos/${id}/review`]] as const) {
+      const response = await stranger.call(method, url, body);
+      expect(response.status).toBe(401);
+      expect(((await response.json()) as { error: { message: string } }).error.message).toBe(NO_VIDEO_ACCESS_MESSAGE);
+    }
     expect((await stranger.call('PATCH', `/api/uploads/${id}`, undefined, { 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' })).status).toBe(404);
     const mine = await stranger.json<{ videos: Video[] }>('GET', '/api/videos/mine');
     expect(mine.videos).toEqual([]);

@@ -7,6 +7,7 @@ import path from 'node:path';
 import type pg from 'pg';
 import * as tus from 'tus-js-client';
 import { expect } from 'vitest';
+import type { Role } from '@ipsv/contracts/users';
 import type { Video } from '@ipsv/contracts/videos';
 import { CookieJar } from './cookie-jar.js';
 import { codeIn, type SmtpReceiver } from './smtp-receiver.js';
@@ -36,18 +37,24 @@ export async function makeSurgeryClip(dir: string, name: string, inside = 8, out
 
 export const sha256 = async (file: string) => createHash('sha256').update(await fs.readFile(file)).digest('hex');
 
-/** A signed-up, confirmed user of the server at `base()`; `role` is set in the database as an admin would. */
-export async function signedInUser(server: { base: () => string; smtp: SmtpReceiver; pool: pg.Pool }, email: string, role: 'viewer' | 'provider' = 'provider') {
-  const jar = new CookieJar();
-  const call = async (method: string, url: string, body?: unknown, headers: Record<string, string> = {}) => {
-    const response = await fetch(`${server.base()}${url}`, {
+/** Calls the server at `base()` with the cookies of `jar` (a browser on our own origin). */
+function caller(base: () => string, jar: CookieJar) {
+  return async (method: string, url: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const binary = Buffer.isBuffer(body);
+    const response = await fetch(`${base()}${url}`, {
       method,
-      headers: { cookie: jar.header(), origin: server.base(), ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: { cookie: jar.header(), origin: base(), ...(body === undefined || binary ? {} : { 'content-type': 'application/json' }), ...headers },
+      body: body === undefined ? undefined : binary ? body : JSON.stringify(body),
     });
     jar.store(response.headers.getSetCookie());
     return response;
   };
+}
+
+/** A signed-up, confirmed user of the server at `base()`; `role` is set in the database as an admin would. */
+export async function signedInUser(server: { base: () => string; smtp: SmtpReceiver; pool: pg.Pool }, email: string, role: Role = 'provider') {
+  let jar = new CookieJar();
+  const call: ReturnType<typeof caller> = (...args) => caller(server.base, jar)(...args);
   const before = server.smtp.countFor(email);
   expect((await call('POST', '/api/auth/sign-up', { email, password: PASSWORD, firstName: 'Ada', lastName: 'Surgeon', language: 'en-US' })).status).toBe(204);
   const mail = await server.smtp.waitFor(email, { since: before });
@@ -63,6 +70,19 @@ export async function signedInUser(server: { base: () => string; smtp: SmtpRecei
     },
     cookie: () => jar.header(),
     base: server.base,
+    /** A second session of the same user (another device), for calls that end a session. */
+    async signInAgain() {
+      const other = new CookieJar();
+      const otherCall = caller(server.base, other);
+      expect((await otherCall('POST', '/api/auth/sign-in', { email, password: PASSWORD })).status).toBe(200);
+      return { call: otherCall, cookie: () => other.header() };
+    },
+    /** Signs in again and uses the new session from now on (after a call that ended the old one). */
+    async renewSession() {
+      const fresh = new CookieJar();
+      expect((await caller(server.base, fresh)('POST', '/api/auth/sign-in', { email, password: PASSWORD })).status).toBe(200);
+      jar = fresh;
+    },
   };
 }
 export type TestUser = Awaited<ReturnType<typeof signedInUser>>;

@@ -1,0 +1,388 @@
+// The authorisation matrix: every API route the server registers (read from its route table, so a
+// route added without an entry here fails) × anonymous, viewer, another provider, support,
+// administrator and the owner × the stages a video goes through, each cell with the status it must
+// get. Media URLs and the WebSocket have their own rows. Every cell runs against the real server
+// and PostgreSQL; cells that change or delete a video get a fresh one.
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { TERMS_VERSION } from '@ipsv/contracts/users';
+import type { Playback } from '@ipsv/contracts/videos';
+import type { PrivacyReview } from '@ipsv/contracts/privacy-review';
+import { createVideosRepository } from '../src/modules/videos/videos.repository.js';
+import { loadAuthSecret } from '../src/platform/auth.js';
+import { routesOf } from '../src/platform/http/route-table.js';
+import { createMediaSigner } from '../src/platform/media-signing.js';
+import { createLocalStorage } from '../src/platform/storage.js';
+import { createFileUploadStore } from '../src/platform/upload-store.js';
+import { buildTestApp, createWebDist } from './helpers/build-test-app.js';
+import { startSmtpReceiver, type SmtpReceiver } from './helpers/smtp-receiver.js';
+import { createTestDatabase, type TestDatabase } from './helpers/test-database.js';
+import { PASSWORD, signedInUser, type TestUser } from './helpers/video-journey.js';
+import { VIDEO_STATES, videoInState, type VideoState } from './helpers/video-states.js';
+
+const ACTORS = ['anonymous', 'viewer', 'otherProvider', 'support', 'admin', 'owner'] as const;
+type Actor = (typeof ACTORS)[number];
+type Call = TestUser['call'];
+
+let database: TestDatabase;
+let smtp: SmtpReceiver;
+let app: FastifyInstance;
+let base: string;
+let scratch: string;
+const users = {} as Record<Exclude<Actor, 'anonymous'>, TestUser>;
+const ids = {} as Record<Exclude<Actor, 'anonymous'> | 'target' | 'pictured', string>;
+let png: Buffer;
+const videos = () => createVideosRepository(database.db);
+let storage: ReturnType<typeof createLocalStorage>;
+
+const anonymousCall: Call = (method, url, body, headers = {}) =>
+  fetch(`${base}${url}`, {
+    method,
+    headers: { origin: base, ...(body === undefined || Buffer.isBuffer(body) ? {} : { 'content-type': 'application/json' }), ...headers },
+    body: body === undefined ? undefined : Buffer.isBuffer(body) ? body : JSON.stringify(body),
+  });
+const callOf = (actor: Actor): Call => (actor === 'anonymous' ? anonymousCall : users[actor].call);
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  smtp = await startSmtpReceiver();
+  scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'ipsv-matrix-'));
+  storage = createLocalStorage(path.join(scratch, 'media'));
+  app = await buildTestApp(database, await createWebDist(), {
+    mailer: smtp.mailer(),
+    storage,
+    uploads: createFileUploadStore(path.join(scratch, 'media'), 3_600_000),
+    segmenter: async () => [{ start: 0, end: 5 }],
+    rateLimitScale: 20,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const server = { base: () => base, smtp, pool: database.pool };
+  users.viewer = await signedInUser(server, 'viewer@matrix.org', 'viewer');
+  users.otherProvider = await signedInUser(server, 'other@matrix.org', 'provider');
+  users.support = await signedInUser(server, 'support@matrix.org', 'support');
+  users.admin = await signedInUser(server, 'admin@matrix.org', 'admin');
+  users.owner = await signedInUser(server, 'owner@matrix.org', 'provider');
+  const target = await signedInUser(server, 'target@matrix.org', 'viewer');
+  const pictured = await signedInUser(server, 'pictured@matrix.org', 'viewer');
+  for (const [name, user] of [...Object.entries(users), ['target', target], ['pictured', pictured]] as [keyof typeof ids, TestUser][]) {
+    const { rows } = await database.pool.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [user.email]);
+    ids[name] = rows[0]!.id;
+  }
+  png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#a33' } }).png().toBuffer();
+  expect((await pictured.call('PUT', `/api/users/${ids.pictured}/picture`, png, { 'content-type': 'image/png' })).status).toBe(200);
+}, 120_000);
+
+afterAll(async () => {
+  await app?.close();
+  await smtp?.close();
+  await database?.drop();
+  await fs.rm(scratch, { recursive: true, force: true });
+});
+
+// ---- Expected status per cell
+
+const isPublished = (state: VideoState) => state === 'published' || state === 'private' || state === 'whitelisted';
+/** Who may watch: owner and administrators; everyone signed in for 'published'; the listed viewer for 'whitelisted'. */
+const watches = (actor: Actor, state: VideoState) =>
+  isPublished(state) && (actor === 'owner' || actor === 'admin' || state === 'published' || (state === 'whitelisted' && actor === 'viewer'));
+type Expect = (actor: Actor, state: VideoState) => number;
+const signedIn = (status: number): Expect => (actor) => (actor === 'anonymous' ? 401 : status);
+const everyone = (status: number): Expect => () => status;
+/** The owner's alone: administrators are told so (403); anyone else learns nothing (401). */
+const ownerOnly = (ok: (state: VideoState) => number): Expect => (actor, state) =>
+  actor === 'owner' ? ok(state) : actor === 'admin' ? 403 : 401;
+const ownerOrAdmin = (status: number): Expect => (actor) => (actor === 'owner' || actor === 'admin' ? status : 401);
+const adminOnly = (status: number): Expect => (actor) => (actor === 'anonymous' ? 401 : actor === 'admin' ? status : 403);
+const selfOnly = (status: number): Expect => (actor) => (actor === 'anonymous' ? 401 : actor === 'owner' ? status : 403);
+const uploaders = (status: number): Expect => (actor) =>
+  actor === 'anonymous' ? 401 : actor === 'viewer' || actor === 'support' ? 403 : status;
+
+interface Context {
+  videoId: string;
+  uploadId: string;
+  sessionId: string;
+  unique: string;
+}
+interface Row {
+  expect: Expect;
+  request: (c: Context) => { url: string; body?: unknown; headers?: Record<string, string> };
+  /** Cells get a fresh video in each stage (otherwise: no video involved). */
+  video?: boolean;
+  /** Cells get an unfinished tus upload of the owner. */
+  upload?: boolean;
+  /** The call may end the caller's sessions: it is made from a second session, and the first is renewed after. */
+  endsSessions?: boolean;
+  /** Cells get a second session of the owner to revoke. */
+  ownerSession?: boolean;
+  before?: () => Promise<void>;
+}
+
+const tus = { 'tus-resumable': '1.0.0' };
+const ROWS: Record<string, Row> = {
+  // Public: the same answer whoever asks.
+  'GET /api/health': { expect: everyone(200), request: () => ({ url: '/api/health' }) },
+  'GET /api/session': { expect: everyone(200), request: () => ({ url: '/api/session' }) },
+  'DELETE /api/session': { expect: everyone(204), request: () => ({ url: '/api/session' }), endsSessions: true },
+  'GET /api/surgery-types': { expect: everyone(200), request: () => ({ url: '/api/surgery-types' }) },
+  'POST /api/page-views': { expect: everyone(204), request: () => ({ url: '/api/page-views', body: { path: '/video-search' } }) },
+  'GET /api/docs': { expect: everyone(200), request: () => ({ url: '/api/docs' }) },
+  'HEAD /api/docs/': { expect: everyone(200), request: () => ({ url: '/api/docs/' }) },
+  'GET /api/docs/static/index.html': { expect: everyone(200), request: () => ({ url: '/api/docs/static/index.html' }) },
+  'GET /api/docs/static/swagger-initializer.js': { expect: everyone(200), request: () => ({ url: '/api/docs/static/swagger-initializer.js' }) },
+  'GET /api/docs/json': { expect: everyone(200), request: () => ({ url: '/api/docs/json' }) },
+  'GET /api/docs/yaml': { expect: everyone(200), request: () => ({ url: '/api/docs/yaml' }) },
+  'GET /api/docs/static/*': { expect: everyone(200), request: () => ({ url: '/api/docs/static/swagger-ui.css' }) },
+  'HEAD /api/docs/static/*': { expect: everyone(200), request: () => ({ url: '/api/docs/static/swagger-ui.css' }) },
+  'GET /api/auth/providers': { expect: everyone(200), request: () => ({ url: '/api/auth/providers' }) },
+  'POST /api/auth/sign-up': {
+    expect: everyone(204),
+    request: (c) => ({ url: '/api/auth/sign-up', body: { email: `new-${c.unique}@matrix.org`, password: PASSWORD, firstName: 'New', lastName: 'Person', language: 'en-US' } }),
+  },
+  'POST /api/auth/confirm-sign-up': { expect: everyone(400), request: (c) => ({ url: '/api/auth/confirm-sign-up', body: { email: `nobody-${c.unique}@matrix.org`, code: '123456' } }) },
+  'POST /api/auth/resend-code': { expect: everyone(204), request: (c) => ({ url: '/api/auth/resend-code', body: { email: `nobody-${c.unique}@matrix.org` } }) },
+  'POST /api/auth/sign-in': { expect: everyone(401), request: (c) => ({ url: '/api/auth/sign-in', body: { email: `nobody-${c.unique}@matrix.org`, password: PASSWORD } }) },
+  // Without a sign-in in progress there is nothing to confirm: not signed in (401), or no authenticator (400).
+  'POST /api/auth/confirm-sign-in': { expect: signedIn(400), request: () => ({ url: '/api/auth/confirm-sign-in', body: { code: '123456' } }) },
+  'POST /api/auth/new-password': { expect: everyone(401), request: () => ({ url: '/api/auth/new-password', body: { challenge: 'x'.repeat(43), password: PASSWORD } }) },
+  'POST /api/auth/forgot-password': { expect: everyone(204), request: (c) => ({ url: '/api/auth/forgot-password', body: { email: `nobody-${c.unique}@matrix.org` } }) },
+  'POST /api/auth/reset-password': {
+    expect: everyone(400),
+    request: (c) => ({ url: '/api/auth/reset-password', body: { email: `nobody-${c.unique}@matrix.org`, code: '123456', password: PASSWORD } }),
+  },
+  // Federated sign-in: no provider is configured here, so none exists (404, no budget spent).
+  'POST /api/auth/sign-in/social': { expect: everyone(404), request: () => ({ url: '/api/auth/sign-in/social', body: { provider: 'google', callbackURL: '/' } }) },
+  'POST /api/auth/sign-in/oauth2': { expect: everyone(404), request: () => ({ url: '/api/auth/sign-in/oauth2', body: { providerId: 'oidc', callbackURL: '/' } }) },
+  'GET /api/auth/callback/:providerId': { expect: everyone(404), request: () => ({ url: '/api/auth/callback/google?code=x&state=y' }) },
+  'POST /api/auth/callback/:providerId': { expect: everyone(404), request: () => ({ url: '/api/auth/callback/apple', body: { code: 'x', state: 'y' } }) },
+  'GET /api/auth/oauth2/callback/:providerId': { expect: everyone(404), request: () => ({ url: '/api/auth/oauth2/callback/oidc?code=x&state=y' }) },
+  'POST /api/auth/oauth2/callback/:providerId': { expect: everyone(404), request: () => ({ url: '/api/auth/oauth2/callback/oidc', body: { code: 'x' } }) },
+
+  // Signed in: the caller's own account.
+  'POST /api/auth/verify-contact/send': { expect: signedIn(409), request: () => ({ url: '/api/auth/verify-contact/send' }) },
+  'POST /api/auth/verify-contact/confirm': { expect: signedIn(400), request: () => ({ url: '/api/auth/verify-contact/confirm', body: { code: '123456' } }) },
+  'POST /api/auth/sign-out-everywhere': { expect: signedIn(204), request: () => ({ url: '/api/auth/sign-out-everywhere' }), endsSessions: true },
+  'GET /api/auth/sessions': { expect: signedIn(200), request: () => ({ url: '/api/auth/sessions' }) },
+  'DELETE /api/auth/sessions/:sessionId': {
+    // Only the session's own user can revoke it; to anyone else it does not exist.
+    expect: (actor) => (actor === 'anonymous' ? 401 : actor === 'owner' ? 204 : 404),
+    request: (c) => ({ url: `/api/auth/sessions/${c.sessionId}` }),
+    ownerSession: true,
+  },
+  'POST /api/auth/totp/setup': { expect: signedIn(200), request: () => ({ url: '/api/auth/totp/setup', body: { password: PASSWORD } }) },
+  'POST /api/auth/totp/confirm': { expect: signedIn(400), request: () => ({ url: '/api/auth/totp/confirm', body: { code: '000000' } }) },
+  'POST /api/auth/totp/disable': { expect: signedIn(204), request: () => ({ url: '/api/auth/totp/disable', body: { password: PASSWORD } }) },
+  'GET /api/profile': { expect: signedIn(200), request: () => ({ url: '/api/profile' }) },
+  'POST /api/profile/terms': { expect: signedIn(200), request: () => ({ url: '/api/profile/terms', body: { version: TERMS_VERSION } }) },
+  'POST /api/profile/provider-request': {
+    // Only a viewer asks to become a provider; others already can upload, or have another role.
+    expect: (actor) => (actor === 'anonymous' ? 401 : actor === 'viewer' ? 200 : 409),
+    request: () => ({ url: '/api/profile/provider-request' }),
+  },
+  'GET /api/users/:userId': { expect: signedIn(200), request: () => ({ url: `/api/users/${ids.owner}` }) },
+  'PATCH /api/users/:userId': { expect: selfOnly(200), request: () => ({ url: `/api/users/${ids.owner}`, body: { firstName: 'Ada', lastName: 'Surgeon' } }) },
+  'PUT /api/users/:userId/picture': {
+    expect: selfOnly(200),
+    request: () => ({ url: `/api/users/${ids.owner}/picture`, body: png, headers: { 'content-type': 'image/png' } }),
+  },
+  'DELETE /api/users/:userId/picture': { expect: selfOnly(200), request: () => ({ url: `/api/users/${ids.owner}/picture` }) },
+  'GET /api/users/:userId/picture': { expect: signedIn(200), request: () => ({ url: `/api/users/${ids.pictured}/picture` }) },
+  'GET /api/uploads/config': { expect: signedIn(200), request: () => ({ url: '/api/uploads/config' }) },
+  'GET /api/videos/mine': { expect: signedIn(200), request: () => ({ url: '/api/videos/mine' }) },
+
+  // Administrators only.
+  'GET /api/admin/users': { expect: adminOnly(200), request: () => ({ url: '/api/admin/users' }) },
+  'POST /api/admin/users': {
+    expect: adminOnly(201),
+    request: (c) => ({ url: '/api/admin/users', body: { email: `created-${c.unique}@matrix.org`, firstName: 'Made', lastName: 'ByAdmin', role: 'viewer' } }),
+  },
+  'PUT /api/admin/users/:userId/role': { expect: adminOnly(200), request: () => ({ url: `/api/admin/users/${ids.target}/role`, body: { role: 'viewer' } }) },
+  'POST /api/admin/users/:userId/provider-request': {
+    expect: adminOnly(200),
+    request: () => ({ url: `/api/admin/users/${ids.target}/provider-request`, body: { approve: false } }),
+    before: async () => {
+      await database.pool.query(`UPDATE users SET provider_request = 'pending' WHERE id = $1`, [ids.target]);
+    },
+  },
+
+  // Uploads (tus): providers create; only the owner continues, inspects or cancels an upload.
+  'POST /api/uploads': { expect: uploaders(201), request: () => ({ url: '/api/uploads', headers: { ...tus, 'upload-length': '10' } }) },
+  'HEAD /api/uploads/:id': { expect: (a) => (a === 'anonymous' ? 401 : a === 'owner' ? 200 : 404), request: (c) => ({ url: `/api/uploads/${c.uploadId}`, headers: tus }), upload: true },
+  'PATCH /api/uploads/:id': {
+    expect: (a) => (a === 'anonymous' ? 401 : a === 'owner' ? 204 : 404),
+    request: (c) => ({ url: `/api/uploads/${c.uploadId}`, body: Buffer.from('0123456789'), headers: { ...tus, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' } }),
+    upload: true,
+  },
+  'DELETE /api/uploads/:id': { expect: (a) => (a === 'anonymous' ? 401 : a === 'owner' ? 204 : 404), request: (c) => ({ url: `/api/uploads/${c.uploadId}`, headers: tus }), upload: true },
+
+  // One video in each stage.
+  'GET /api/videos/:id': { expect: ownerOrAdmin(200), request: (c) => ({ url: `/api/videos/${c.videoId}` }), video: true },
+  'PUT /api/videos/:id/details': {
+    expect: ownerOnly(() => 200),
+    request: (c) => ({ url: `/api/videos/${c.videoId}/details`, body: { title: 'Laparoscopic cholecystectomy', fileName: 'case.mp4' } }),
+    video: true,
+  },
+  'GET /api/videos/:id/thumbnails': { expect: ownerOnly(() => 200), request: (c) => ({ url: `/api/videos/${c.videoId}/thumbnails` }), video: true },
+  'PUT /api/videos/:id/thumbnail': {
+    expect: ownerOnly(() => 204),
+    request: (c) => ({ url: `/api/videos/${c.videoId}/thumbnail`, body: png, headers: { 'content-type': 'image/png' } }),
+    video: true,
+  },
+  'POST /api/videos/:id/retry': { expect: ownerOnly(() => 409), request: (c) => ({ url: `/api/videos/${c.videoId}/retry` }), video: true },
+  'DELETE /api/videos/:id': { expect: ownerOrAdmin(204), request: (c) => ({ url: `/api/videos/${c.videoId}` }), video: true },
+  'PUT /api/admin/videos/:id/take-down': { expect: adminOnly(200), request: (c) => ({ url: `/api/admin/videos/${c.videoId}/take-down`, body: { reason: 'Reported: a face is visible' } }), video: true },
+  'DELETE /api/admin/videos/:id/take-down': { expect: adminOnly(200), request: (c) => ({ url: `/api/admin/videos/${c.videoId}/take-down` }), video: true },
+  'GET /api/videos/:id/review': { expect: ownerOnly((s) => (s === 'awaiting_details' ? 409 : 200)), request: (c) => ({ url: `/api/videos/${c.videoId}/review` }), video: true },
+  'PUT /api/videos/:id/review': {
+    expect: ownerOnly((s) => (s === 'awaiting_details' ? 409 : 200)),
+    request: (c) => ({ url: `/api/videos/${c.videoId}/review`, body: { ranges: [] } }),
+    video: true,
+  },
+  'GET /api/videos/:id/segments': { expect: ownerOnly(() => 200), request: (c) => ({ url: `/api/videos/${c.videoId}/segments` }), video: true },
+  'PUT /api/videos/:id/segments': {
+    expect: ownerOnly(() => 200),
+    request: (c) => ({ url: `/api/videos/${c.videoId}/segments`, body: { isPublic: false, segments: [{ start: 0, end: 4, title: 'Port placement' }] } }),
+    video: true,
+  },
+  'POST /api/videos/:id/segments/suggest': {
+    expect: ownerOnly((s) => (isPublished(s) ? 200 : 409)),
+    request: (c) => ({ url: `/api/videos/${c.videoId}/segments/suggest` }),
+    video: true,
+  },
+  'GET /api/videos/:id/playback': {
+    expect: (actor, state) => (actor === 'anonymous' ? 401 : watches(actor, state) ? 200 : 401),
+    request: (c) => ({ url: `/api/videos/${c.videoId}/playback` }),
+    video: true,
+  },
+};
+// Routes with rows of their own below (token-authorised media), and the built web app's files.
+const COVERED_ELSEWHERE = new Set(['GET /media/:token/*']);
+const isWebAppFile = (url: string) => !url.startsWith('/api') && !url.startsWith('/media');
+
+describe('authorisation matrix', () => {
+  it('has a row for every route the server registers', () => {
+    const missing = routesOf(app)
+      .map((r) => `${r.method} ${r.url}`)
+      .filter((key) => !ROWS[key] && !COVERED_ELSEWHERE.has(key) && !isWebAppFile(key.split(' ')[1]!));
+    expect(missing, 'routes without an authorisation row').toEqual([]);
+    const stale = Object.keys(ROWS).filter((key) => !routesOf(app).some((r) => `${r.method} ${r.url}` === key));
+    expect(stale, 'rows for routes that no longer exist').toEqual([]);
+  });
+
+  const renew = async (actor: Actor) => {
+    if (actor !== 'anonymous') await users[actor].renewSession();
+  };
+
+  for (const [key, row] of Object.entries(ROWS)) {
+    const [method, route] = key.split(' ') as [string, string];
+    it(`${key}`, async () => {
+      const failures: string[] = [];
+      for (const actor of ACTORS) {
+        for (const state of row.video ? VIDEO_STATES : ([null] as const)) {
+          await row.before?.();
+          const context: Context = { videoId: '', uploadId: '', sessionId: '', unique: randomUUID().slice(0, 8) };
+          if (state) {
+            context.videoId = (await videoInState({ videos: videos(), storage }, ids.owner, state, { whitelist: ['viewer@matrix.org'] })).id;
+          }
+          if (row.upload) {
+            const created = await users.owner.call('POST', '/api/uploads', undefined, { ...tus, 'upload-length': '10' });
+            expect(created.status).toBe(201);
+            context.uploadId = created.headers.get('location')!.split('/').pop()!;
+          }
+          if (row.ownerSession) {
+            const second = await users.owner.signInAgain();
+            const sessions = (await (await second.call('GET', '/api/auth/sessions')).json()) as { sessions: { id: string; current: boolean }[] };
+            context.sessionId = sessions.sessions.find((s) => s.current)!.id;
+          }
+          const { url, body, headers } = row.request(context);
+          let call = callOf(actor);
+          if (row.endsSessions && actor !== 'anonymous') call = (await users[actor].signInAgain()).call;
+          const response = await call(method, url, body, headers);
+          const want = row.expect(actor, state ?? 'published');
+          if (response.status !== want) failures.push(`${actor}${state ? ` × ${state}` : ''}: got ${response.status}, want ${want} (${(await response.text()).slice(0, 160)})`);
+          if (row.endsSessions) await renew(actor);
+        }
+      }
+      expect(failures, `${method} ${route}`).toEqual([]);
+    }, 120_000);
+  }
+});
+
+describe('media URLs', () => {
+  it('signed links reach exactly what their holder was given, nothing beside it', async () => {
+    const video = await videoInState({ videos: videos(), storage }, ids.owner, 'published');
+    const viewerPlayback = (await users.viewer.json<Playback>('GET', `/api/videos/${video.id}/playback`));
+    expect(viewerPlayback.mp4, 'not downloadable: no download link for viewers').toBeNull();
+    const get = (url: string) => fetch(`${base}${url}`);
+    const master = viewerPlayback.hls;
+    const token = master.split('/')[2]!;
+    const beside = (key: string) => `/media/${token}/videos/${video.id}/v1/${key}`;
+    expect((await get(master)).status).toBe(200);
+    for (const key of ['360p/index.m3u8', '360p/init.mp4', '360p/segment-00000.m4s', 'poster.jpg', 'storyboard/storyboard.vtt']) {
+      expect((await get(beside(key))).status, key).toBe(200);
+    }
+    // The streaming link does not cover the progressive MP4 (the download), nor the original.
+    expect((await get(beside('360p/video.mp4'))).status).toBe(403);
+    expect((await get(`/media/${token}/${video.originalKey}`)).status).toBe(403);
+    expect((await get(`/media/${token}/videos/${video.id}/source/filmstrip.jpg`)).status).toBe(403);
+
+    // The owner's download link fetches that file and nothing else.
+    const ownerPlayback = await users.owner.json<Playback>('GET', `/api/videos/${video.id}/playback`);
+    expect((await get(ownerPlayback.mp4!)).status).toBe(200);
+    const fileToken = ownerPlayback.mp4!.split('/')[2]!;
+    expect((await get(`/media/${fileToken}/videos/${video.id}/v1/360p/segment-00000.m4s`)).status).toBe(403);
+
+    // The original: only through the owner's review, and only that file.
+    const review = await users.owner.json<PrivacyReview>('GET', `/api/videos/${video.id}/review`);
+    expect((await get(review.originalUrl)).status).toBe(200);
+    expect((await get(`/media/${review.originalUrl.split('/')[2]}/videos/${video.id}/v1/360p/video.mp4`)).status).toBe(403);
+
+    // Tampered or expired links are refused.
+    const tampered = master.replace(/\.([A-Za-z0-9_-]{43})\//, (_m, sig: string) => `.${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}/`);
+    expect((await get(tampered)).status).toBe(403);
+    const secret = await loadAuthSecret(database.db, undefined);
+    const past = createMediaSigner(secret, { clock: () => Date.now() - 7_000_000 });
+    expect((await get(past.url(`videos/${video.id}/v1/master.m3u8`, { scope: `videos/${video.id}/v1`, kind: 'stream' }))).status).toBe(403);
+    const fresh = createMediaSigner(secret);
+    expect((await get(fresh.url(`videos/${video.id}/v1/master.m3u8`, { scope: `videos/${video.id}/v1`, kind: 'stream' }))).status).toBe(200);
+  });
+
+  it('a downloadable video gives viewers who may watch it a download link of that file only', async () => {
+    const video = await videoInState({ videos: videos(), storage }, ids.owner, 'whitelisted', { whitelist: ['viewer@matrix.org'], isDownloadable: true });
+    const playback = await users.viewer.json<Playback>('GET', `/api/videos/${video.id}/playback`);
+    expect((await fetch(`${base}${playback.mp4!}`)).status).toBe(200);
+    expect((await users.otherProvider.call('GET', `/api/videos/${video.id}/playback`)).status).toBe(401);
+  });
+});
+
+describe('the progress WebSocket', () => {
+  const open = (headers: Record<string, string>, pathname = '/api/videos/progress') =>
+    new Promise<number>((resolve) => {
+      const ws = new WebSocket(`${base.replace('http', 'ws')}${pathname}`, { headers });
+      ws.on('open', () => {
+        ws.close();
+        resolve(101);
+      });
+      ws.on('unexpected-response', (_request, response) => {
+        resolve(response.statusCode ?? 0);
+        response.resume();
+      });
+      ws.on('error', () => resolve(-1));
+    });
+
+  it('opens for every signed-in role from our origin, and for nobody else', async () => {
+    expect(await open({ origin: base })).toBe(401);
+    for (const actor of ['viewer', 'otherProvider', 'support', 'admin', 'owner'] as const) {
+      expect(await open({ origin: base, cookie: users[actor].cookie() }), actor).toBe(101);
+      expect(await open({ origin: 'https://evil.example', cookie: users[actor].cookie() }), `${actor} from another site`).toBe(403);
+    }
+    expect(await open({ origin: base, cookie: users.owner.cookie() }, '/api/videos/other')).toBe(404);
+  });
+});
