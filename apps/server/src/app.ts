@@ -105,6 +105,7 @@ const PROVIDER_NAMES: Record<Exclude<FederatedProvider, 'oidc'>, string> = {
 };
 
 const BODY_LIMIT = 1024 * 1024;
+const SHUTDOWN_GRACE_MS = 2000;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** State-changing API calls must come from our own pages (SameSite cookies are the first guard). */
@@ -241,10 +242,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     listener,
     allowedOrigins: (request) => new Set([publicOrigin, `http://${request.headers.host ?? ''}`, `https://${request.headers.host ?? ''}`]),
   });
-  // Closing the app closes every WebSocket and pending handshake, so shutdown never waits on them.
+  // Closing the app closes every WebSocket and pending handshake, so shutdown never waits on them;
+  // requests still in flight get a short grace, then their connections are closed too.
   app.addHook('preClose', async () => {
     await progressSocket.close();
     await upgrades.close();
+    setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
   });
   app.addHook('onClose', async () => {
     await progressHub.close();
