@@ -10,6 +10,9 @@ export const MAX_RANGES = 500;
 export const RANGE_ORDER_MESSAGE = 'A range must end after it starts';
 export const RANGE_OUTSIDE_MESSAGE = 'A range must lie inside the video';
 export const RANGE_OVERLAP_MESSAGE = 'Ranges must not overlap';
+export const NOTHING_LEFT_MESSAGE = 'Removing these ranges would leave less than a second of the video';
+/** A published video keeps at least this much after the privacy cuts. */
+export const MIN_KEPT_SECONDS = 1;
 export const REVIEW_NOT_READY_MESSAGE = 'The privacy analysis of this video has not finished yet';
 
 export const privacyRangeSchema = z.object({
@@ -71,3 +74,11 @@ export const privacyReviewSchema = z.object({
   nextVersion: z.number(),
 });
 export type PrivacyReview = z.infer<typeof privacyReviewSchema>;
+
+/** Ranges the provider confirms for removal: valid ranges that leave something to publish. */
+export function removalProblem(ranges: readonly { start: number; end: number }[], durationSeconds: number): string | null {
+  const problem = rangeProblem(ranges, durationSeconds);
+  if (problem) return problem;
+  const removed = ranges.reduce((sum, r) => sum + (Math.min(r.end, durationSeconds) - Math.max(r.start, 0)), 0);
+  return durationSeconds - removed < MIN_KEPT_SECONDS ? NOTHING_LEFT_MESSAGE : null;
+}

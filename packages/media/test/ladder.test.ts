@@ -1,6 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { locateBinaries } from '../src/binaries.js';
 import { poster, storyboard, storyboardVtt, thumbnails } from '../src/images.js';
 import { masterPlaylist, PUBLICATION_RENDER, PUBLICATION_RUNG, renderLadder, RUNGS, rungsFor, writeMasterPlaylist } from '../src/ladder.js';
 import { probe } from '../src/probe.js';
@@ -104,6 +106,21 @@ describe('images', () => {
     expect(vtt.startsWith('WEBVTT\n')).toBe(true);
     expect(vtt).toContain('00:00:00.000 --> 00:00:02.000\nstoryboard.jpg#xywh=0,0,160,90');
     expect(vtt).toContain('00:00:16.000 --> 00:00:18.000\nstoryboard.jpg#xywh=480,90,160,90');
+  });
+
+  it('storyboard of a video with a single keyframe: every tile from its own moment, the map names the sprite', async () => {
+    const single = join(dir, 'single-keyframe.mp4');
+    makeColourClip(single, ['red', 'green', 'blue', 'white'], 2, 25, '1280x720', false);
+    // Re-encode with a GOP longer than the clip: one keyframe (security finding 6).
+    const one = join(dir, 'one-keyframe.mp4');
+    ffmpegSync(['-i', single, '-c:v', 'libx264', '-preset', 'ultrafast', '-g', '1000', '-sc_threshold', '0', one]);
+    const board = await storyboard(one, join(dir, 'one-board'), { minInterval: 2, tileWidth: 160, columns: 10, name: 'filmstrip' });
+    expect(board.tiles).toBe(4);
+    expect(readFileSync(board.vtt, 'utf8')).toContain('filmstrip.jpg#xywh=');
+    // Cut the sprite back into tiles: each shows the colour of its own two seconds.
+    const tileColour = (index: number) =>
+      colourOf(execFileSync(locateBinaries().ffmpeg, ['-v', 'error', '-i', board.sprite, '-vf', `crop=160:${board.tileHeight}:${index * 160}:0,scale=16:9`, '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-']));
+    expect([0, 1, 2, 3].map(tileColour)).toEqual(['red', 'green', 'blue', 'white']);
   });
 
   it('the storyboard map covers the whole duration with consecutive cues', () => {

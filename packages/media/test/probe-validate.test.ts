@@ -2,7 +2,7 @@ import { copyFileSync, readFileSync, truncateSync, writeFileSync } from 'node:fs
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MediaError } from '../src/errors.js';
-import { keyframeTimes, probe } from '../src/probe.js';
+import { keyframeTimes, probe, scanPackets } from '../src/probe.js';
 import { validate } from '../src/validate.js';
 import { ffmpegSync, makeVideo, tempDir } from './helpers/make-video.js';
 
@@ -156,3 +156,20 @@ describe('bad files get a clear error, never a crash or a hang', () => {
     expect(error).toMatchObject({ code: 'cancelled' });
   });
 });
+
+describe('scanPackets', () => {
+  it('finds a file cut short although its index at the front says the video is whole', async () => {
+    const whole = makeVideo(file('whole-faststart.mp4'), { seconds: 6, extra: ['-movflags', '+faststart'] });
+    const cut = file('cut-short.mp4');
+    copyFileSync(whole, cut);
+    truncateSync(cut, Math.floor(readFileSync(whole).length * 0.5));
+    const info = await probe(cut);
+    expect(info.durationSeconds, 'the index still promises the whole video').toBeCloseTo(6, 0);
+    const scan = await scanPackets(cut, { expectedFrames: info.video.frameCount });
+    expect(scan.truncated).toBe(true);
+    expect(validate(info, info.sizeBytes, scan).map((v) => v.code)).toEqual(['incomplete']);
+    const intact = await scanPackets(whole, { expectedFrames: (await probe(whole)).video.frameCount });
+    expect(intact).toMatchObject({ truncated: false, packets: 150 });
+  });
+});
+

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { ADMIN_ONLY_MESSAGE, NO_VIDEO_ACCESS_MESSAGE, OWNER_ONLY_MESSAGE } from '@ipsv/contracts/errors';
 import {
   confirmReviewInputSchema,
-  rangeProblem,
+  removalProblem,
   REVIEW_NOT_READY_MESSAGE,
   type ConfirmReviewInput,
   type PrivacyRange,
@@ -378,7 +378,7 @@ export function createVideosService(deps: {
         throw new AppError('CONFLICT', 'This video cannot be confirmed in its current state.');
       }
       const ranges: PrivacyRange[] = [...parsed.data.ranges].sort((a, b) => a.start - b.start);
-      const problem = rangeProblem(ranges, video.probe.durationSeconds);
+      const problem = removalProblem(ranges, video.probe.durationSeconds);
       if (problem) throw new AppError('VALIDATION_ERROR', problem);
       const version = Math.max(video.publishedVersion, video.renderingVersion ?? 0) + 1;
       // A published video stays published (its current version online) while the new one renders.

@@ -1,0 +1,172 @@
+// Any video the upload rules accept must process (security finding 6: a clip with a single
+// keyframe failed in the storyboard step). Each clip below is made by ffmpeg, stored as an
+// upload's original and taken through the real job handlers on a real PostgreSQL: check, details,
+// privacy analysis, confirmation, publication and the full rendition ladder. A file cut short whose
+// index is at the front is refused at the check with its own reason (finding 10).
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createVideosRepository } from '../src/modules/videos/videos.repository.js';
+import { createVideosService } from '../src/modules/videos/videos.service.js';
+import { analyseVideoJob } from '../src/jobs/analyse-video.job.js';
+import { ingestVideoJob } from '../src/jobs/ingest-video.job.js';
+import { renderVideoJob } from '../src/jobs/render-video.job.js';
+import { createMediaSigner } from '../src/platform/media-signing.js';
+import { createPrivacyAnalyser } from '../src/platform/privacy-analyser.js';
+import type { JobContext, JobDefinition } from '../src/platform/queue.js';
+import { createLocalStorage } from '../src/platform/storage.js';
+import { createFileUploadStore } from '../src/platform/upload-store.js';
+import { recordingQueue } from './helpers/build-test-app.js';
+import { createTestDatabase, type TestDatabase } from './helpers/test-database.js';
+
+const ffmpeg = (args: string[]) => execFileSync('ffmpeg', ['-hide_banner', '-nostdin', '-y', '-v', 'error', ...args]);
+const SOURCE = (size: string, rate = 25) => ['-f', 'lavfi', '-i', `testsrc2=s=${size}:rate=${rate}`];
+const TONE = ['-f', 'lavfi', '-i', 'sine=frequency=330:sample_rate=48000'];
+const X264 = ['-c:v', 'libx264', '-preset', 'ultrafast'];
+
+/** Each a kind of recording cameras, towers and editors produce; all pass the upload rules. */
+const CLIPS: Record<string, { extension: string; args: string[]; remux?: string[] }> = {
+  'one keyframe (H.264, default GOP longer than the clip)': { extension: 'mp4', args: [...SOURCE('1280x720'), ...TONE, '-t', '8', ...X264, '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest'] },
+  'very long GOP (a keyframe every 10 s)': { extension: 'mp4', args: [...SOURCE('1280x720'), '-t', '12', ...X264, '-g', '250', '-sc_threshold', '0', '-pix_fmt', 'yuv420p'] },
+  'variable frame rate': { extension: 'mp4', args: [...SOURCE('1280x720', 50), '-t', '7', '-vf', 'select=lt(mod(n\\,7)\\,3)+gt(t\\,4)', '-fps_mode', 'vfr', ...X264, '-pix_fmt', 'yuv420p'] },
+  'odd size (1281x721, 4:4:4)': { extension: 'mp4', args: [...SOURCE('1281x721'), '-t', '6', ...X264, '-pix_fmt', 'yuv444p'] },
+  // The rotation is written by a stream copy (ffmpeg drops it when encoding).
+  'rotation metadata (coded upright, shown landscape)': {
+    extension: 'mp4',
+    args: [...SOURCE('720x1280'), '-t', '6', ...X264, '-pix_fmt', 'yuv420p'],
+    remux: ['-c', 'copy', '-metadata:s:v:0', 'rotate=90'],
+  },
+  'no audio': { extension: 'mp4', args: [...SOURCE('1280x720'), '-t', '6', ...X264, '-pix_fmt', 'yuv420p', '-an'] },
+  'four audio streams': {
+    extension: 'mp4',
+    args: [...SOURCE('1280x720'), ...TONE, ...TONE, ...TONE, ...TONE, '-t', '6', '-map', '0:v', '-map', '1:a', '-map', '2:a', '-map', '3:a', '-map', '4:a', ...X264, '-pix_fmt', 'yuv420p', '-c:a', 'aac'],
+  },
+  '10-bit 4:2:2 H.264': { extension: 'mp4', args: [...SOURCE('1280x720'), '-t', '6', ...X264, '-pix_fmt', 'yuv422p10le'] },
+  'HEVC in MP4': { extension: 'mp4', args: [...SOURCE('1280x720'), '-t', '6', '-c:v', 'libx265', '-preset', 'ultrafast', '-x265-params', 'log-level=error', '-tag:v', 'hvc1', '-pix_fmt', 'yuv420p'] },
+  'MPEG-2 in MPG': { extension: 'mpg', args: [...SOURCE('1280x720'), ...TONE, '-t', '6', '-c:v', 'mpeg2video', '-q:v', '4', '-c:a', 'mp2', '-f', 'mpeg'] },
+  'MJPEG in AVI': { extension: 'avi', args: [...SOURCE('1280x720'), '-t', '6', '-c:v', 'mjpeg', '-q:v', '5', '-f', 'avi'] },
+};
+
+let database: TestDatabase;
+let scratch: string;
+const log = pino({ level: 'silent' });
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'ipsv-any-video-'));
+  await database.pool.query(`INSERT INTO users (id, name, email, email_verified, role) VALUES ('owner-1', 'Ada Surgeon', 'ada@any-video.org', true, 'provider')`);
+}, 60_000);
+
+afterAll(async () => {
+  await database?.drop();
+  await fs.rm(scratch, { recursive: true, force: true });
+});
+
+/** Runs one job as the worker would, on its last attempt (a failure marks the video failed). */
+async function runJob<P>(job: JobDefinition, payload: P): Promise<void> {
+  const context: JobContext = { id: randomUUID(), signal: new AbortController().signal, log, retryCount: job.retryLimit, lastAttempt: true };
+  await job.handler(job.payload.parse(payload), context);
+}
+
+function pipeline() {
+  const mediaRoot = path.join(scratch, 'media');
+  const storage = createLocalStorage(mediaRoot);
+  const videos = createVideosRepository(database.db);
+  const queue = recordingQueue();
+  const uploads = createFileUploadStore(mediaRoot, 3_600_000);
+  const deps = { videos, storage, queue };
+  const service = createVideosService({ videos, storage, queue, uploads, signer: createMediaSigner('test-secret') });
+  return {
+    storage,
+    videos,
+    service,
+    ingest: ingestVideoJob(deps),
+    analyse: analyseVideoJob({ ...deps, analyser: createPrivacyAnalyser('scene') }),
+    render: renderVideoJob(deps),
+  };
+}
+
+const actor = { id: 'owner-1', email: 'ada@any-video.org', role: 'provider' as const };
+
+async function upload(p: ReturnType<typeof pipeline>, file: string): Promise<string> {
+  const id = randomUUID();
+  await p.storage.putFile(`uploads/${id}`, file, 'application/octet-stream');
+  const size = (await fs.stat(file)).size;
+  await p.videos.create({ id, ownerId: actor.id, status: 'uploaded', fileName: path.basename(file), originalKey: `uploads/${id}`, sizeBytes: size });
+  return id;
+}
+
+describe('any video the upload rules accept is published', () => {
+  for (const [name, clip] of Object.entries(CLIPS)) {
+    it(name, async () => {
+      const p = pipeline();
+      let file = path.join(scratch, `${randomUUID()}.${clip.extension}`);
+      ffmpeg([...clip.args, file]);
+      if (clip.remux) {
+        const remuxed = file.replace(/(\.\w+)$/, '-remuxed$1');
+        ffmpeg(['-i', file, ...clip.remux, remuxed]);
+        file = remuxed;
+      }
+      const id = await upload(p, file);
+
+      await runJob(p.ingest, { videoId: id });
+      let video = await p.service.get(actor, id);
+      expect(video.status, `${video.failureReason ?? ''} ${JSON.stringify(video.violations)}`).toBe('awaiting_details');
+      expect(video.width).toBeGreaterThanOrEqual(1280);
+      const storyboardMap = (await p.storage.get(`videos/${id}/source/filmstrip.vtt`))!;
+      const vtt = await new Response(storyboardMap.stream as unknown as ReadableStream).text();
+      expect(vtt).toContain('filmstrip.jpg#xywh=');
+
+      await p.service.saveDetails(actor, id, { title: name, fileName: path.basename(file) });
+      await runJob(p.analyse, { videoId: id });
+      video = await p.service.get(actor, id);
+      expect(video.status, video.failureReason ?? '').toBe('review');
+      // A cut in the middle (a test picture is all "outside" to the detector; what matters here is
+      // that every kind of file can be cut and rendered).
+      expect((await p.service.review(actor, id)).durationSeconds).toBeGreaterThan(5);
+      await p.service.confirmReview(actor, id, { ranges: [{ start: 2, end: 3, reasons: ['out_of_body'], confidence: 1 }] });
+      const refreshed = await p.videos.find(id);
+      await runJob(p.render, { videoId: id, version: refreshed!.renderingVersion! });
+
+      video = await p.service.get(actor, id);
+      expect(video.status, video.failureReason ?? '').toBe('published');
+      expect(video.renditionComplete).toBe(true);
+      const row = (await p.videos.find(id))!;
+      expect(row.rendition!.rungs).toContain('360p');
+      expect(row.rendition!.rungs).toContain('720p');
+      for (const key of [row.rendition!.master, row.rendition!.mp4!, row.rendition!.storyboard!, row.rendition!.poster!]) {
+        expect(await p.storage.stat(key), key).not.toBeNull();
+      }
+    }, 240_000);
+  }
+});
+
+describe('a file cut short', () => {
+  it('is refused at the check with its own reason, not a generic failure', async () => {
+    const p = pipeline();
+    const full = path.join(scratch, 'full.mp4');
+    ffmpeg([...SOURCE('1280x720'), '-t', '8', ...X264, '-pix_fmt', 'yuv420p', '-movflags', '+faststart', full]);
+    const data = await fs.readFile(full);
+    const cut = path.join(scratch, 'cut.mp4');
+    await fs.writeFile(cut, data.subarray(0, Math.floor(data.length * 0.4)));
+    const id = await upload(p, cut);
+    await runJob(p.ingest, { videoId: id });
+    const video = await p.service.get(actor, id);
+    expect(video.status).toBe('rejected');
+    expect(video.violations.map((v) => v.code)).toEqual(['incomplete']);
+  });
+
+  it('a missing original fails the stage with that reason', async () => {
+    const p = pipeline();
+    const id = randomUUID();
+    await p.videos.create({ id, ownerId: actor.id, status: 'uploaded', fileName: 'gone.mp4', originalKey: `uploads/${id}`, sizeBytes: 10 });
+    await runJob(p.ingest, { videoId: id });
+    const video = await p.service.get(actor, id);
+    expect(video.status).toBe('failed');
+    expect(video.failureReason).toMatch(/original upload is missing/);
+  });
+});
