@@ -2,12 +2,14 @@
 // the real server on a real PostgreSQL: upgrades nobody takes, disguised cross-site paths, tus size
 // and disk limits, text PostgreSQL cannot store and JSON that overflows stacks, finished uploads
 // deleted through tus, and WebSockets that outlive their session.
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
+import http from 'node:http';
+import https from 'node:https';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { UPLOAD_DISK_FULL_MESSAGE, UPLOAD_FINISHED_MESSAGE, UPLOAD_LENGTH_REQUIRED_MESSAGE } from '@ipsv/contracts/upload';
@@ -18,7 +20,7 @@ import { BAD_TEXT_MESSAGE, TOO_DEEP_MESSAGE } from '../src/platform/http/safe-in
 import { createLocalStorage } from '../src/platform/storage.js';
 import { createFileUploadStore, type UploadStore } from '../src/platform/upload-store.js';
 import { buildTestApp, createWebDist } from './helpers/build-test-app.js';
-import { startSmtpReceiver, type SmtpReceiver } from './helpers/smtp-receiver.js';
+import { codeIn, startSmtpReceiver, type SmtpReceiver } from './helpers/smtp-receiver.js';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.js';
 import { signedInUser, type TestUser } from './helpers/video-journey.js';
 import { videoInState } from './helpers/video-states.js';
@@ -270,5 +272,66 @@ describe('security headers', () => {
     expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('strict-transport-security')).toBeNull();
+  });
+});
+
+describe('behind a TLS terminator (PUBLIC_URL is https)', () => {
+  it('sends HSTS and Secure cookies, and accepts our own https origin', async () => {
+    const key = path.join(scratch, 'tls.key');
+    const cert = path.join(scratch, 'tls.crt');
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-subj', '/CN=localhost', '-days', '1'], { stdio: 'ignore' });
+    let appPort = 0;
+    // The terminator a hospital puts in front: TLS outside, plain http to the app, forwarded headers.
+    const terminator = https.createServer({ key: await fs.readFile(key), cert: await fs.readFile(cert) }, (request, response) => {
+      const upstream = http.request(
+        { host: '127.0.0.1', port: appPort, method: request.method, path: request.url, headers: { ...request.headers, 'x-forwarded-proto': 'https', 'x-forwarded-for': request.socket.remoteAddress ?? '' } },
+        (answer) => {
+          response.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(response);
+        },
+      );
+      request.pipe(upstream);
+    });
+    await new Promise<void>((resolve) => terminator.listen(0, '127.0.0.1', resolve));
+    const tlsPort = (terminator.address() as net.AddressInfo).port;
+    const publicUrl = `https://localhost:${tlsPort}`;
+    const behind = await listen({ publicUrl, trustProxy: true });
+    appPort = behind.port;
+    const call = (method: string, url: string, body?: unknown, cookie = '') =>
+      new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
+        const request = https.request(
+          { host: '127.0.0.1', port: tlsPort, method, path: url, rejectUnauthorized: false, servername: 'localhost', headers: { origin: publicUrl, host: `localhost:${tlsPort}`, cookie, ...(body ? { 'content-type': 'application/json' } : {}) } },
+          (response) => {
+            let text = '';
+            response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+            response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }));
+          },
+        );
+        request.on('error', reject);
+        request.end(body ? JSON.stringify(body) : undefined);
+      });
+    try {
+      const health = await call('GET', '/api/health');
+      expect(health.status).toBe(200);
+      expect(health.headers['strict-transport-security']).toBe('max-age=31536000');
+      expect(health.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+      expect(health.headers['x-content-type-options']).toBe('nosniff');
+
+      const email = 'tls@findings.org';
+      expect((await call('POST', '/api/auth/sign-up', { email, password: 'Correct-Horse7', firstName: 'T', lastName: 'L', language: 'en-US' })).status).toBe(204);
+      const confirmed = await call('POST', '/api/auth/confirm-sign-up', { email, code: codeIn(await smtp.waitFor(email)) });
+      expect(confirmed.status, confirmed.body).toBe(200);
+      const cookies = [confirmed.headers['set-cookie'] ?? []].flat();
+      const session = cookies.find((c) => c.includes('session_token'));
+      expect(session).toMatch(/^__Secure-ipsv\.session_token=/);
+      expect(session).toMatch(/; Secure/i);
+      expect(session).toMatch(/; HttpOnly/i);
+      expect(session).toMatch(/; SameSite=Lax/i);
+      const cookie = cookies.map((c) => c.split(';')[0]).join('; ');
+      expect(JSON.parse((await call('GET', '/api/session', undefined, cookie)).body).user.email).toBe(email);
+    } finally {
+      await behind.app.close();
+      await new Promise((resolve) => terminator.close(resolve));
+    }
   });
 });
