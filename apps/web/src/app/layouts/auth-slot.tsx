@@ -2,18 +2,17 @@
 // open a menu with their pages and Sign out.
 import { Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconLogout, IconShieldLock, IconUser, IconUsers } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { UserAvatar } from '../../components/user-avatar';
-import { sessionQuery, signOut } from '../../lib/session';
+import { useSessionUser } from '../../api/get-session';
+import { useSignOut } from '../../api/sign-out';
 
 export function AuthSlot() {
   const { t } = useTranslation();
-  const { data } = useQuery(sessionQuery);
-  const queryClient = useQueryClient();
+  const user = useSessionUser();
+  const signOut = useSignOut();
   const navigate = useNavigate();
-  const user = data?.user ?? null;
 
   if (!user) {
     return (
@@ -54,11 +53,8 @@ export function AuthSlot() {
         variant="default"
         size="sm"
         leftSection={<IconLogout size={16} />}
-        onClick={async () => {
-          await signOut();
-          queryClient.clear();
-          await navigate('/login');
-        }}
+        loading={signOut.isPending}
+        onClick={() => signOut.mutate(undefined, { onSuccess: () => navigate('/login') })}
       >
         {t('header.signOut')}
       </Button>
