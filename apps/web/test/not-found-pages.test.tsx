@@ -29,6 +29,19 @@ describe('a page about a video that does not exist', () => {
     },
   );
 
+  it.each([['/edit-video', `/api/videos/${UNKNOWN}`]])('%s/<unknown id> shows the not-found page when the server answers 404', async (page, api) => {
+    const calls = stubApi(provider, { [api]: { status: 404, body: { error: { code: 'NOT_FOUND', message: 'Video not found' } } } });
+    renderApp(`${page}/${UNKNOWN}`);
+    await expectNotFoundPage();
+    expect(calls.some((call) => call.url === api)).toBe(true);
+  });
+
+  it('also when the server refuses the id as malformed (400)', async () => {
+    stubApi(provider, { [`/api/videos/${UNKNOWN}`]: { status: 400, body: { error: { code: 'VALIDATION_ERROR', message: 'id: Invalid UUID' } } } });
+    renderApp(`/edit-video/${UNKNOWN}`);
+    await expectNotFoundPage();
+  });
+
   it('a visitor who is not signed in still goes to /login first', async () => {
     stubApi(null);
     const router = renderApp('/edit-pii/1');

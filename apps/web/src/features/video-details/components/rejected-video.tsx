@@ -1,13 +1,12 @@
 // A video the upload checks refused: why (each violation, in the user's language) and a way to
 // delete it. The details form is pointless for it, so it is not shown.
 import { Alert, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Video } from '@ipsv/contracts/videos';
-import { useErrorText } from '../../../lib/use-error-text';
-import { videoCalls } from '../api/video-calls';
+import { ErrorAlert } from '../../../components/error-alert';
+import { useDeleteVideo } from '../api/delete-video';
 
 type Violation = Video['violations'][number];
 
@@ -28,29 +27,10 @@ function useViolationText() {
 
 export function RejectedVideo({ video }: { video: Video }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const violationText = useViolationText();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const remove = useDeleteVideo(video.id);
   const [confirming, setConfirming] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const remove = async () => {
-    setDeleting(true);
-    setError(null);
-    try {
-      await videoCalls.deleteVideo(video.id);
-      queryClient.removeQueries({ queryKey: ['videos', video.id] });
-      await queryClient.invalidateQueries({ queryKey: ['videos', 'mine'] });
-      void navigate('/progress');
-    } catch (caught) {
-      setError(errorText(caught));
-      setConfirming(false);
-    } finally {
-      setDeleting(false);
-    }
-  };
 
   return (
     <Stack gap="md">
@@ -65,11 +45,7 @@ export function RejectedVideo({ video }: { video: Video }) {
         </Stack>
       </Alert>
       <Text size="sm">{t('videoDetails.rejected.next')}</Text>
-      {error && (
-        <Alert color="red" variant="light" role="alert">
-          {error}
-        </Alert>
-      )}
+      <ErrorAlert error={remove.error} />
       <Group>
         <Button color="red" onClick={() => setConfirming(true)}>
           {t('videoDetails.rejected.delete')}
@@ -81,7 +57,12 @@ export function RejectedVideo({ video }: { video: Video }) {
           <Button variant="default" onClick={() => setConfirming(false)}>
             {t('videoDetails.rejected.keep')}
           </Button>
-          <Button color="red" loading={deleting} onClick={() => void remove()} data-autofocus>
+          <Button
+            color="red"
+            loading={remove.isPending}
+            onClick={() => remove.mutate(undefined, { onSuccess: () => void navigate('/progress'), onError: () => setConfirming(false) })}
+            data-autofocus
+          >
             {t('videoDetails.rejected.confirmDelete')}
           </Button>
         </Group>
