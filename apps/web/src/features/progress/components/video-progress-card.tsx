@@ -1,13 +1,11 @@
 // One of the caller's videos on /progress: its state in words, how far the current stage is, why
 // it failed or was refused, and where to go next.
 import { Alert, Anchor, Badge, Button, Group, List, Paper, Progress, Stack, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Video, VideoStatus } from '@ipsv/contracts/videos';
-import { useErrorText } from '../../../lib/use-error-text';
-import { progressCalls, progressVideosQuery } from '../api/progress-calls';
+import { ErrorAlert } from '../../../components/error-alert';
+import { useRetryVideo } from '../api/retry-video';
 
 const STATUS_COLOR: Record<VideoStatus, string> = {
   uploading: 'blue',
@@ -24,27 +22,9 @@ const STATUS_COLOR: Record<VideoStatus, string> = {
 
 export function VideoProgressCard({ video }: { video: Video }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
-  const queryClient = useQueryClient();
-  const [retrying, setRetrying] = useState(false);
-  const [retryError, setRetryError] = useState<string | null>(null);
+  const retry = useRetryVideo(video.id);
   const name = video.details.title || video.details.fileName;
   const headingId = `video-${video.id}`;
-
-  const retry = async () => {
-    setRetrying(true);
-    setRetryError(null);
-    try {
-      const updated = await progressCalls.retry(video.id);
-      queryClient.setQueryData<{ videos: Video[] }>(progressVideosQuery.queryKey, (list) =>
-        list ? { videos: list.videos.map((v) => (v.id === updated.id ? updated : v)) } : list,
-      );
-    } catch (caught) {
-      setRetryError(errorText(caught));
-    } finally {
-      setRetrying(false);
-    }
-  };
 
   return (
     <Paper withBorder p="md" radius="md" component="li" aria-labelledby={headingId} data-testid="video-progress">
@@ -69,17 +49,13 @@ export function VideoProgressCard({ video }: { video: Video }) {
           <Alert color="red" variant="light" title={t('progress.failedTitle')}>
             <Stack gap="xs">
               {video.failureReason && <Text size="sm">{video.failureReason}</Text>}
-              <Button size="xs" w="fit-content" loading={retrying} onClick={() => void retry()}>
+              <Button size="xs" w="fit-content" loading={retry.isPending} onClick={() => retry.mutate()}>
                 {t('progress.retry')}
               </Button>
             </Stack>
           </Alert>
         )}
-        {retryError && (
-          <Text size="sm" c="red.8" role="alert">
-            {retryError}
-          </Text>
-        )}
+        <ErrorAlert error={retry.error} />
         {video.status === 'rejected' && video.violations.length > 0 && (
           <Alert color="red" variant="light" title={t('progress.rejectedTitle')}>
             <List size="sm">
