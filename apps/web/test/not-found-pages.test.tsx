@@ -29,7 +29,10 @@ describe('a page about a video that does not exist', () => {
     },
   );
 
-  it.each([['/edit-video', `/api/videos/${UNKNOWN}`]])('%s/<unknown id> shows the not-found page when the server answers 404', async (page, api) => {
+  it.each([
+    ['/edit-pii', `/api/videos/${UNKNOWN}/review`],
+    ['/edit-video', `/api/videos/${UNKNOWN}`],
+  ])('%s/<unknown id> shows the not-found page when the server answers 404', async (page, api) => {
     const calls = stubApi(provider, { [api]: { status: 404, body: { error: { code: 'NOT_FOUND', message: 'Video not found' } } } });
     renderApp(`${page}/${UNKNOWN}`);
     await expectNotFoundPage();
@@ -37,8 +40,8 @@ describe('a page about a video that does not exist', () => {
   });
 
   it('also when the server refuses the id as malformed (400)', async () => {
-    stubApi(provider, { [`/api/videos/${UNKNOWN}`]: { status: 400, body: { error: { code: 'VALIDATION_ERROR', message: 'id: Invalid UUID' } } } });
-    renderApp(`/edit-video/${UNKNOWN}`);
+    stubApi(provider, { [`/api/videos/${UNKNOWN}/review`]: { status: 400, body: { error: { code: 'VALIDATION_ERROR', message: 'id: Invalid UUID' } } } });
+    renderApp(`/edit-pii/${UNKNOWN}`);
     await expectNotFoundPage();
   });
 
