@@ -32,6 +32,7 @@ describe('a page about a video that does not exist', () => {
   it.each([
     ['/edit-pii', `/api/videos/${UNKNOWN}/review`],
     ['/edit-video', `/api/videos/${UNKNOWN}`],
+    ['/edit-segments', `/api/videos/${UNKNOWN}/segments`],
   ])('%s/<unknown id> shows the not-found page when the server answers 404', async (page, api) => {
     const calls = stubApi(provider, { [api]: { status: 404, body: { error: { code: 'NOT_FOUND', message: 'Video not found' } } } });
     renderApp(`${page}/${UNKNOWN}`);

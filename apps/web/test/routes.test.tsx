@@ -41,7 +41,7 @@ describe('routes for a signed-in user', () => {
 
   it('the upload layout has the Dashboard, Analytics and Editor tabs, marking the current one', async () => {
     stubApi(user);
-    renderAt(`/edit-segments/${VIDEO_ID}`);
+    renderAt('/segment-editor');
     const sections = await screen.findByRole('navigation', { name: 'Provider sections' });
     const links = [...sections.querySelectorAll('a')];
     expect(links.map((link) => link.textContent)).toEqual(['Dashboard', 'Analytics', 'Editor']);
