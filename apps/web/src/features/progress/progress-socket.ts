@@ -15,7 +15,15 @@ export function progressSocketUrl(location: Location = window.location): string 
 }
 
 export function applyProgressEvent(queryClient: QueryClient, event: ProgressEvent) {
-  const patch = (video: Video): Video => ({ ...video, status: event.status, percent: event.percent, failureReason: event.failureReason });
+  const patch = (video: Video): Video => ({
+    ...video,
+    status: event.status,
+    percent: event.percent,
+    failureReason: event.failureReason,
+    // The event does not carry renditionComplete. A published video reports percent while its HD
+    // renditions are made and null once they are all there (render-video.job sets both at once).
+    renditionComplete: event.status === 'published' ? event.percent === null : video.renditionComplete,
+  });
   let known = false;
   queryClient.setQueryData(myVideosQuery.queryKey, (list) => {
     if (!list) return list;

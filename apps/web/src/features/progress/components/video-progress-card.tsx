@@ -1,5 +1,7 @@
 // One of the caller's videos on /progress: its state in words, how far the current stage is, why
-// it failed or was refused, and where to go next.
+// it failed or was refused, and where to go next. A video is published as soon as its
+// standard-definition version exists; until its HD versions are made too, it says so and the bar
+// measures that work.
 import { Alert, Anchor, Badge, Button, Group, List, Paper, Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -25,6 +27,7 @@ export function VideoProgressCard({ video }: { video: Video }) {
   const retry = useRetryVideo(video.id);
   const name = video.details.title || video.details.fileName;
   const headingId = `video-${video.id}`;
+  const makingHd = video.status === 'published' && !video.renditionComplete;
 
   return (
     <Paper withBorder p="md" radius="md" component="li" aria-labelledby={headingId} data-testid="video-progress">
@@ -34,12 +37,12 @@ export function VideoProgressCard({ video }: { video: Video }) {
             {name}
           </Text>
           <Badge color={STATUS_COLOR[video.status]} variant="light" data-testid="video-status">
-            {t(`progress.statuses.${video.status}`)}
+            {makingHd ? t('progress.statuses.publishedMakingHd') : t(`progress.statuses.${video.status}`)}
           </Badge>
         </Group>
         {video.percent !== null && (
           <Group gap="sm" wrap="nowrap">
-            <Progress value={video.percent} flex={1} aria-label={t('progress.stageProgress', { name })} />
+            <Progress value={video.percent} flex={1} aria-label={makingHd ? t('progress.hdProgress', { name }) : t('progress.stageProgress', { name })} />
             <Text size="sm" w={48} ta="right" aria-live="polite">
               {`${Math.round(video.percent)}%`}
             </Text>
