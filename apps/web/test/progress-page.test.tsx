@@ -35,7 +35,10 @@ const videos: Video[] = [
   makeVideo({
     id: 'c',
     status: 'rejected',
-    violations: [{ code: 'duration', message: 'The video is 3 seconds long; the minimum duration is 5 seconds.', params: { seconds: 3 } }],
+    violations: [
+      { code: 'duration', message: 'The video is 3 seconds long; the minimum duration is 5 seconds.', params: { seconds: 3 } },
+      { code: 'orientation', message: 'orientation refused (server text)', params: { width: 720, height: 1280 } },
+    ],
     details: { title: 'Too short' },
   }),
   makeVideo({ id: 'd', status: 'published', renditionComplete: true, publishedVersion: 1, details: { title: 'Cholecystectomy, CVS' } }),
@@ -97,6 +100,9 @@ describe('/progress', () => {
 
     const rejected = card('Too short');
     expect(within(rejected).getByText('The video is 3 seconds long; the minimum duration is 5 seconds.')).toBeTruthy();
+    // Reasons are put into words by the app (in the user's language), not shown as the server wrote them.
+    expect(within(rejected).getByText(/^The video is vertical \(720x1280\)/)).toBeTruthy();
+    expect(within(rejected).queryByText('orientation refused (server text)')).toBeNull();
 
     const published = card('Cholecystectomy, CVS');
     expect(within(published).getByTestId('video-status').textContent).toBe('Published');

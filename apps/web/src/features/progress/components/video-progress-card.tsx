@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Video, VideoStatus } from '@ipsv/contracts/videos';
 import { ErrorAlert } from '../../../components/error-alert';
+import { useViolationText } from '../../../lib/use-violation-text';
 import { useRetryVideo } from '../api/retry-video';
 
 const STATUS_COLOR: Record<VideoStatus, string> = {
@@ -25,6 +26,7 @@ const STATUS_COLOR: Record<VideoStatus, string> = {
 export function VideoProgressCard({ video }: { video: Video }) {
   const { t } = useTranslation();
   const retry = useRetryVideo(video.id);
+  const violationText = useViolationText();
   const name = video.details.title || video.details.fileName;
   const headingId = `video-${video.id}`;
   const makingHd = video.status === 'published' && !video.renditionComplete;
@@ -63,7 +65,7 @@ export function VideoProgressCard({ video }: { video: Video }) {
           <Alert color="red" variant="light" title={t('progress.rejectedTitle')}>
             <List size="sm">
               {video.violations.map((violation) => (
-                <List.Item key={violation.code}>{violation.message}</List.Item>
+                <List.Item key={violation.code}>{violationText(violation)}</List.Item>
               ))}
             </List>
           </Alert>

@@ -6,24 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Video } from '@ipsv/contracts/videos';
 import { ErrorAlert } from '../../../components/error-alert';
+import { useViolationText } from '../../../lib/use-violation-text';
 import { useDeleteVideo } from '../api/delete-video';
-
-type Violation = Video['violations'][number];
-
-function useViolationText() {
-  const { t } = useTranslation();
-  return (violation: Violation) => {
-    const p = violation.params;
-    if (violation.code === 'orientation') {
-      const width = Number(p.width);
-      const height = Number(p.height);
-      const shape = width > height ? 'landscape' : width === height ? 'square' : 'vertical';
-      return t('videoDetails.violations.orientation', { width, height, shape: t(`videoDetails.orientations.${shape}`) });
-    }
-    if (violation.code === 'size') return t('videoDetails.violations.size', { megabytes: Number(p.megabytes).toLocaleString() });
-    return t(`videoDetails.violations.${violation.code}`, { ...p, defaultValue: violation.message });
-  };
-}
 
 export function RejectedVideo({ video }: { video: Video }) {
   const { t } = useTranslation();
