@@ -58,7 +58,7 @@ export function stubApi(sessionUser: SessionUser | null, routes: FakeApi = {}) {
   return calls;
 }
 
-/** Renders the app at `path` with consent already decided; returns the router. */
+/** Renders the app at `path` with consent already decided; returns the router (and its query client). */
 export function renderApp(path: string) {
   window.localStorage.setItem('consent', JSON.stringify({ necessary: true, performance: false, advertising: false }));
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -73,5 +73,5 @@ export function renderApp(path: string) {
       </QueryClientProvider>
     </MantineProvider>,
   );
-  return router;
+  return Object.assign(router, { queryClient });
 }
