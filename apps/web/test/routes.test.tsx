@@ -70,6 +70,26 @@ describe('routes for a signed-in user', () => {
     expect(document.querySelector('[data-layout="empty"]')).not.toBeNull();
   });
 
+  it('a signed-in page has one language control (in the header); a page without header has the footer one', async () => {
+    stubApi(user);
+    renderAt('/history');
+    await screen.findByRole('heading', { level: 1, name: 'History' });
+    expect(screen.queryAllByRole('textbox', { name: /^Language/ })).toHaveLength(0);
+    expect(screen.getAllByRole('button', { name: /^Language/ })).toHaveLength(1);
+    const control = screen.getByRole('button', { name: 'Language: English (US)' });
+    expect(screen.getByTestId('app-header').contains(control)).toBe(true);
+    fireEvent.click(control);
+    expect((await screen.findAllByRole('menuitem')).map((item) => item.textContent)).toContain('Deutsch');
+  });
+
+  it('the terms page (no header) has the footer language select only', async () => {
+    stubApi(user);
+    renderAt('/terms');
+    await screen.findByRole('heading', { level: 1, name: 'Terms of use' });
+    expect(screen.getAllByRole('textbox', { name: /^Language/ })).toHaveLength(1);
+    expect(screen.queryAllByRole('button', { name: /^Language/ })).toHaveLength(0);
+  });
+
   it('the header shows the signed-in user and a Sign out button', async () => {
     stubApi(user);
     renderAt('/history');

@@ -1,6 +1,6 @@
 // Sign in / account slot of the header, driven by GET /api/session: the user's picture and name
-// open a menu with their pages and Sign out.
-import { Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+// open a menu with their account pages; Sign out beside it (its icon only on small screens).
+import { Box, Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconLogout, IconShieldLock, IconUser, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -52,11 +52,16 @@ export function AuthSlot() {
       <Button
         variant="default"
         size="sm"
+        px={{ base: 8, sm: 'md' }}
+        aria-label={t('header.signOut')}
         leftSection={<IconLogout size={16} />}
+        styles={{ section: { marginInlineEnd: 0 } }}
         loading={signOut.isPending}
         onClick={() => signOut.mutate(undefined, { onSuccess: () => navigate('/login') })}
       >
-        {t('header.signOut')}
+        <Box component="span" visibleFrom="sm" ml={8}>
+          {t('header.signOut')}
+        </Box>
       </Button>
     </Group>
   );
