@@ -1,6 +1,7 @@
 // One segment as a fieldset: start and end (typed, or taken from the playhead), remove, title,
 // category, and the description with its word counter ('20 words remain').
 import { Button, Fieldset, Group, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TOO_MANY_WORDS_MESSAGE, wordsRemaining, type SegmentCategory } from '@ipsv/contracts/segments';
 import type { SegmentRows } from '../hooks/use-segment-rows';
@@ -21,34 +22,29 @@ export function SegmentRowFields(props: {
   const { row, index, rows } = props;
   const n = index + 1;
   const remaining = wordsRemaining(row.description);
-  const timeError = (text: string) => (parseClock(text) === null ? t('segmentEditor.invalidTime') : undefined);
 
   return (
     <Fieldset legend={t('segmentEditor.segmentN', { n })}>
       <Stack gap="xs">
         <Group align="flex-end" wrap="wrap">
-          <TextInput
-            label={t('segmentEditor.start')}
-            value={row.startText}
-            error={timeError(row.startText)}
-            w={110}
-            onChange={(event) => rows.setTime(row, 'start', event.currentTarget.value)}
-            onBlur={() => rows.settle(row, 'start')}
-          />
-          <Button variant="subtle" size="xs" aria-label={t('segmentEditor.startToPlayheadOf', { n })} onClick={() => props.onToPlayhead('start')}>
-            {t('segmentEditor.toPlayhead')}
-          </Button>
-          <TextInput
-            label={t('segmentEditor.end')}
-            value={row.endText}
-            error={timeError(row.endText)}
-            w={110}
-            onChange={(event) => rows.setTime(row, 'end', event.currentTarget.value)}
-            onBlur={() => rows.settle(row, 'end')}
-          />
-          <Button variant="subtle" size="xs" aria-label={t('segmentEditor.endToPlayheadOf', { n })} onClick={() => props.onToPlayhead('end')}>
-            {t('segmentEditor.toPlayhead')}
-          </Button>
+          {(['start', 'end'] as const).map((edge) => {
+            const text = edge === 'start' ? row.startText : row.endText;
+            return (
+              <Fragment key={edge}>
+                <TextInput
+                  label={t(`segmentEditor.${edge}`)}
+                  value={text}
+                  error={parseClock(text) === null ? t('segmentEditor.invalidTime') : undefined}
+                  w={110}
+                  onChange={(event) => rows.setTime(row, edge, event.currentTarget.value)}
+                  onBlur={() => rows.settle(row, edge)}
+                />
+                <Button variant="subtle" size="xs" aria-label={t(`segmentEditor.${edge}ToPlayheadOf`, { n })} onClick={() => props.onToPlayhead(edge)}>
+                  {t('segmentEditor.toPlayhead')}
+                </Button>
+              </Fragment>
+            );
+          })}
           <Button ml="auto" variant="subtle" color="red" size="xs" aria-label={t('segmentEditor.removeN', { n })} onClick={() => rows.remove(row.id)}>
             {t('segmentEditor.remove')}
           </Button>
