@@ -1,5 +1,6 @@
 // GET /api/videos/:id: one of the caller's videos. The details pages read it; the processing
-// page's live events patch it, so both agree on the key.
+// page's live events patch it, so both agree on the key. A video's own data (review, segments,
+// thumbnails) is keyed under it, so dropping the video drops all of it.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Video } from '@ipsv/contracts/videos';
 import { apiRequest } from '../lib/api-client';

@@ -2,6 +2,7 @@
 // filmstrip) and what was confirmed before. 409 while the analysis has not finished.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PrivacyReview } from '@ipsv/contracts/privacy-review';
+import { videoKey } from '../../../api/get-video';
 import { apiRequest } from '../../../lib/api-client';
 
 export const getReview = (videoId: string, signal?: AbortSignal) =>
@@ -9,7 +10,7 @@ export const getReview = (videoId: string, signal?: AbortSignal) =>
 
 export const reviewQuery = (videoId: string) =>
   queryOptions({
-    queryKey: ['videos', videoId, 'review'],
+    queryKey: [...videoKey(videoId), 'review'],
     queryFn: ({ signal }) => getReview(videoId, signal),
     // The editor holds the provider's changes; a background refetch must not reset them.
     staleTime: Infinity,

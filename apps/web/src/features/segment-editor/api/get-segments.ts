@@ -2,6 +2,7 @@
 // public flag, and a preview to set times against.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Segments } from '@ipsv/contracts/segments';
+import { videoKey } from '../../../api/get-video';
 import { apiRequest } from '../../../lib/api-client';
 
 export const getSegments = (videoId: string, signal?: AbortSignal) =>
@@ -9,7 +10,7 @@ export const getSegments = (videoId: string, signal?: AbortSignal) =>
 
 export const segmentsQuery = (videoId: string) =>
   queryOptions({
-    queryKey: ['videos', videoId, 'segments'],
+    queryKey: [...videoKey(videoId), 'segments'],
     queryFn: ({ signal }) => getSegments(videoId, signal),
     // The form holds the provider's edits; a background refetch must not reset them.
     staleTime: Infinity,

@@ -3,6 +3,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { thumbnailCandidatesSchema } from '@ipsv/contracts/videos';
 import type { z } from 'zod';
+import { videoKey } from '../../../api/get-video';
 import { apiRequest } from '../../../lib/api-client';
 
 export type ThumbnailCandidates = z.infer<typeof thumbnailCandidatesSchema>;
@@ -12,7 +13,7 @@ export const getThumbnails = (videoId: string, signal?: AbortSignal) =>
 
 export const thumbnailsQuery = (videoId: string) =>
   queryOptions({
-    queryKey: ['videos', videoId, 'thumbnails'],
+    queryKey: [...videoKey(videoId), 'thumbnails'],
     queryFn: ({ signal }) => getThumbnails(videoId, signal),
     // Frames appear once the file has been validated: ask again until they do.
     refetchInterval: (query) => (query.state.data && query.state.data.frames.length > 0 ? false : 5000),
