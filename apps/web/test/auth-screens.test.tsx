@@ -6,6 +6,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LoginPage } from '../src/features/auth/routes/login-page';
 import { renderWithProviders } from './render';
 
+// These journeys type whole forms key by key (about 10 s each on an idle 2-core machine); on a
+// loaded runner they need more than the project's 20 s.
+vi.setConfig({ testTimeout: 60_000 });
+
 type Reply = { status: number; body?: unknown };
 function stubApi(routes: Record<string, Reply | ((body: unknown) => Reply)>) {
   const calls: { url: string; body: unknown }[] = [];

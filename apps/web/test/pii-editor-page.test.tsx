@@ -193,16 +193,48 @@ describe('/edit-pii/:surgeryId', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
   });
 
-  it('shows who confirmed a published video and the version Save will create', async () => {
+  it('shows who confirmed a published video by name, never their id, and the version Save will create', async () => {
     stubApi({
       'GET /api/videos/v1/review': {
         status: 200,
-        body: { ...review, confirmed: review.proposed, confirmedBy: 'Ada Lovelace', confirmedAt: '2025-03-01T10:00:00Z', nextVersion: 3 },
+        body: { ...review, confirmed: review.proposed, confirmedBy: 'f3b1c2d4-user-id', confirmedByName: 'Ada Lovelace', confirmedAt: '2025-03-01T10:00:00Z', nextVersion: 3 },
       },
     });
     renderEditor();
-    expect((await screen.findByTestId('confirmed-by')).textContent).toContain('Confirmed by Ada Lovelace');
+    const confirmedBy = (await screen.findByTestId('confirmed-by')).textContent;
+    expect(confirmedBy).toContain('Confirmed by Ada Lovelace');
+    expect(confirmedBy).not.toContain('f3b1c2d4-user-id');
     expect(screen.getByText(/Saving creates version 3\./)).toBeTruthy();
+  });
+
+  it('says an automatic confirmation was automatic, because the privacy check found nothing', async () => {
+    stubApi({
+      'GET /api/videos/v1/review': {
+        status: 200,
+        body: { ...review, proposed: [], confirmed: [], confirmedBy: 'auto', confirmedByName: 'auto', confirmedAt: '2025-03-01T10:00:00Z', nextVersion: 2 },
+      },
+    });
+    renderEditor();
+    const confirmedBy = (await screen.findByTestId('confirmed-by')).textContent;
+    expect(confirmedBy).toMatch(/^Confirmed automatically \(the privacy check found nothing\) on /);
+    expect(confirmedBy).not.toContain('auto ');
+  });
+
+  it('draws each score line to the end of the video and labels the time scale at its start, middle and end', async () => {
+    stubApi({ 'GET /api/videos/v1/review': { status: 200, body: review } });
+    renderEditor();
+    await screen.findByText('Laparoscopic cholecystectomy');
+    const track = screen.getByTestId('score-track');
+    // The last out-of-body sample is at 5 s and the last face sample at 20 s; both hold to 60 s.
+    const lastPoint = (reason: string) => track.querySelector(`polyline[data-reason="${reason}"]`)!.getAttribute('points')!.split(' ').at(-1);
+    expect(lastPoint('out_of_body')).toBe('60,0.8');
+    expect(lastPoint('face')).toBe('60,0.19999999999999996');
+    expect([...screen.getByTestId('time-scale').children].map((label) => label.textContent)).toEqual(['0:00.0', '0:30.0', '1:00.0']);
+    // The playhead's own position is shown beside the editing buttons.
+    const video = screen.getByLabelText<HTMLVideoElement>('Original video');
+    video.currentTime = 12.3;
+    fireEvent.timeUpdate(video);
+    expect(screen.getByTestId('playhead-position').textContent).toBe('Playhead 0:12.3');
   });
 });
 

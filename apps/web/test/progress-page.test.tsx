@@ -35,10 +35,14 @@ const videos: Video[] = [
   makeVideo({
     id: 'c',
     status: 'rejected',
-    violations: [{ code: 'duration', message: 'The video is 3 seconds long; the minimum duration is 5 seconds.', params: { seconds: 3 } }],
+    violations: [
+      { code: 'duration', message: 'The video is 3 seconds long; the minimum duration is 5 seconds.', params: { seconds: 3 } },
+      { code: 'orientation', message: 'orientation refused (server text)', params: { width: 720, height: 1280 } },
+    ],
     details: { title: 'Too short' },
   }),
-  makeVideo({ id: 'd', status: 'published', details: { title: 'Cholecystectomy, CVS' } }),
+  makeVideo({ id: 'd', status: 'published', renditionComplete: true, publishedVersion: 1, details: { title: 'Cholecystectomy, CVS' } }),
+  makeVideo({ id: 'e', status: 'published', renditionComplete: false, percent: 43, publishedVersion: 1, details: { title: 'Fundoplication' } }),
 ];
 
 let calls: { method: string; url: string }[] = [];
@@ -96,12 +100,35 @@ describe('/progress', () => {
 
     const rejected = card('Too short');
     expect(within(rejected).getByText('The video is 3 seconds long; the minimum duration is 5 seconds.')).toBeTruthy();
+    // Reasons are put into words by the app (in the user's language), not shown as the server wrote them.
+    expect(within(rejected).getByText(/^The video is vertical \(720x1280\)/)).toBeTruthy();
+    expect(within(rejected).queryByText('orientation refused (server text)')).toBeNull();
 
     const published = card('Cholecystectomy, CVS');
     expect(within(published).getByTestId('video-status').textContent).toBe('Published');
     expect(within(published).getByRole('link', { name: 'Details' }).getAttribute('href')).toBe('/edit-video/d');
     expect(within(published).getByRole('link', { name: 'Privacy review' }).getAttribute('href')).toBe('/edit-pii/d');
     expect(within(published).getByRole('link', { name: 'Segments' }).getAttribute('href')).toBe('/edit-segments/d');
+  });
+
+  it('says what is still being made while a published video gets its HD versions', async () => {
+    mockApi(videos);
+    await renderProgress();
+    await screen.findByText('Fundoplication');
+    const making = card('Fundoplication');
+    expect(within(making).getByTestId('video-status').textContent).toBe('Published — making HD versions');
+    expect(within(making).getByRole('progressbar', { name: 'HD versions of Fundoplication' })).toBeTruthy();
+    expect(within(making).getByText('43%')).toBeTruthy();
+    // Fully published: no bar.
+    expect(within(card('Cholecystectomy, CVS')).queryByRole('progressbar')).toBeNull();
+
+    const socket = FakeWebSocket.instances.at(-1)!;
+    act(() => socket.onopen?.());
+    socket.send({ type: 'video', id: 'e', status: 'published', percent: 71, failureReason: null });
+    expect(await within(card('Fundoplication')).findByText('71%')).toBeTruthy();
+    socket.send({ type: 'video', id: 'e', status: 'published', percent: null, failureReason: null });
+    await waitFor(() => expect(within(card('Fundoplication')).getByTestId('video-status').textContent).toBe('Published'));
+    expect(within(card('Fundoplication')).queryByRole('progressbar')).toBeNull();
   });
 
   it('applies progress events from the WebSocket to the list', async () => {

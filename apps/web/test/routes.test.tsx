@@ -1,58 +1,17 @@
 // Every route of the spec renders in its layout with its title for a signed-in user; unknown
 // paths show the not-found page.
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SURGERY_TYPE_SEED } from '@ipsv/contracts/surgery-types';
-import { createRoutes, PAGES } from '../src/app/router';
+import { PAGES } from '../src/app/router';
 import { ROUTE_TABLE } from '../src/app/routes/route-table';
-import { ConsentProvider } from '../src/features/consent/consent-context';
 import enUS from '../src/locales/en-US.json';
+import { renderApp as renderAt, signedInUser as user, stubApi } from './app-harness';
 import { initTestI18n } from './render';
 
-const user = {
-  id: 'u1',
-  email: 'surgeon@example.org',
-  emailVerified: true,
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  role: 'viewer',
-  termsAccepted: true,
-  twoFactorEnabled: false,
-  pictureUrl: null,
-};
-
-function stubApi(sessionUser: typeof user | null) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      const body = url === '/api/session' ? { user: sessionUser } : url === '/api/surgery-types' ? { surgeryTypes: SURGERY_TYPE_SEED } : null;
-      return new Response(JSON.stringify(body), { status: body ? 200 : 404, headers: { 'content-type': 'application/json' } });
-    }),
-  );
-}
-
-function renderAt(path: string) {
-  window.localStorage.setItem('consent', JSON.stringify({ necessary: true, performance: false, advertising: false }));
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [path] });
-  render(
-    // env="test" turns off Mantine's transitions, which never finish in jsdom.
-    <MantineProvider env="test">
-      <QueryClientProvider client={queryClient}>
-        <ConsentProvider>
-          <RouterProvider router={router} />
-        </ConsentProvider>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-  return router;
-}
-
 const pages = enUS.pages as Record<string, { title: string; empty?: string }>;
-const concrete = (path: string) => path.replace(':surgeryId', 'surgery-1').replace(':userId', 'user-1').replace(':videoId', 'video-1');
+const VIDEO_ID = '5b0c2f52-8f4e-4c1a-9a43-2f1d1c3b7e10';
+const concrete = (path: string) => path.replace(':surgeryId', VIDEO_ID).replace(':userId', 'user-1').replace(':videoId', 'video-1');
 
 beforeAll(() => initTestI18n());
 afterEach(() => vi.unstubAllGlobals());
@@ -82,7 +41,7 @@ describe('routes for a signed-in user', () => {
 
   it('the upload layout has the Dashboard, Analytics and Editor tabs, marking the current one', async () => {
     stubApi(user);
-    renderAt('/edit-segments/surgery-1');
+    renderAt('/segment-editor');
     const sections = await screen.findByRole('navigation', { name: 'Provider sections' });
     const links = [...sections.querySelectorAll('a')];
     expect(links.map((link) => link.textContent)).toEqual(['Dashboard', 'Analytics', 'Editor']);
@@ -109,6 +68,26 @@ describe('routes for a signed-in user', () => {
     renderAt('/terms');
     expect(await screen.findByRole('heading', { level: 2, name: /Patient privacy and de-identification/ })).toBeTruthy();
     expect(document.querySelector('[data-layout="empty"]')).not.toBeNull();
+  });
+
+  it('a signed-in page has one language control (in the header); a page without header has the footer one', async () => {
+    stubApi(user);
+    renderAt('/history');
+    await screen.findByRole('heading', { level: 1, name: 'History' });
+    expect(screen.queryAllByRole('textbox', { name: /^Language/ })).toHaveLength(0);
+    expect(screen.getAllByRole('button', { name: /^Language/ })).toHaveLength(1);
+    const control = screen.getByRole('button', { name: 'Language: English (US)' });
+    expect(screen.getByTestId('app-header').contains(control)).toBe(true);
+    fireEvent.click(control);
+    expect((await screen.findAllByRole('menuitem')).map((item) => item.textContent)).toContain('Deutsch');
+  });
+
+  it('the terms page (no header) has the footer language select only', async () => {
+    stubApi(user);
+    renderAt('/terms');
+    await screen.findByRole('heading', { level: 1, name: 'Terms of use' });
+    expect(screen.getAllByRole('textbox', { name: /^Language/ })).toHaveLength(1);
+    expect(screen.queryAllByRole('button', { name: /^Language/ })).toHaveLength(0);
   });
 
   it('the header shows the signed-in user and a Sign out button', async () => {

@@ -1,5 +1,5 @@
 // jsdom lacks a few browser APIs that Mantine uses.
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 Object.defineProperty(window, 'matchMedia', {
@@ -23,6 +23,10 @@ class ResizeObserverStub {
 }
 window.ResizeObserver = ResizeObserverStub as unknown as typeof ResizeObserver;
 window.HTMLElement.prototype.scrollIntoView = () => undefined;
+
+// findBy… waits up to 1 s by default; a Mantine screen on a busy 2-core runner can take longer to
+// appear (the behaviour under test is the same, only slower).
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();

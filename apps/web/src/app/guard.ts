@@ -5,7 +5,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { isPublicPath, LOGIN_PATH, TERMS_PATH } from '@ipsv/contracts/routes';
-import { sessionQuery } from '../lib/session';
+import { sessionQuery } from '../api/get-session';
 
 export function createGuardLoader(queryClient: QueryClient) {
   return async ({ request }: LoaderFunctionArgs) => {

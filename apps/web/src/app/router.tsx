@@ -4,6 +4,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LoadingScreen } from '../components/loading-screen';
+import { isVideoId, NotFoundError } from '../lib/not-found';
 import { createGuardLoader, revalidateOnEveryNavigation } from './guard';
 import { DefaultLayout } from './layouts/default-layout';
 import { EmptyLayout } from './layouts/empty-layout';
@@ -35,6 +36,8 @@ export const PAGES: Partial<Record<string, PageModule>> = {
   user: async () => ({ Component: (await import('../features/account/routes/user-page')).UserPage }),
   piiEditor: async () => ({ Component: (await import('../features/pii-editor/routes/pii-editor-page')).PiiEditorPage }),
   editPii: async () => ({ Component: (await import('../features/pii-editor/routes/edit-pii-page')).EditPiiPage }),
+  segmentEditor: async () => ({ Component: (await import('../features/segment-editor/routes/segment-editor-page')).SegmentEditorPage }),
+  editSegments: async () => ({ Component: (await import('../features/segment-editor/routes/edit-segments-page')).EditSegmentsPage }),
   adminUsers: async () => ({ Component: (await import('../features/admin/routes/admin-users-page')).AdminUsersPage }),
   upload: async () => ({ Component: (await import('../features/upload/routes/upload-page')).UploadPage }),
   uploadProgress: async () => ({ Component: (await import('../features/upload/routes/upload-progress-page')).UploadProgressPage }),
@@ -48,11 +51,19 @@ function InitialLoading() {
   return <LoadingScreen label={t('common.loading')} />;
 }
 
+/** Pages about one video: an id that cannot be a video's shows the not-found page at once. */
+const VIDEO_ID_PARAM = ':surgeryId';
+function requireVideoId({ params }: { params: Record<string, string | undefined> }) {
+  if (!isVideoId(params.surgeryId)) throw new NotFoundError();
+  return null;
+}
+
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
   const layoutRoutes: RouteObject[] = (Object.keys(LAYOUTS) as LayoutName[]).map((layout) => {
     const children: RouteObject[] = ROUTE_TABLE.filter((route) => route.layout === layout).map((route) => {
       const page = PAGES[route.page];
-      return page ? { path: route.path, lazy: page } : { path: route.path, element: <FeaturePendingPage page={route.page} /> };
+      const loader = route.path.includes(VIDEO_ID_PARAM) ? requireVideoId : undefined;
+      return page ? { path: route.path, loader, lazy: page } : { path: route.path, loader, element: <FeaturePendingPage page={route.page} /> };
     });
     if (layout === 'landing') {
       children.unshift({ index: true, lazy: async () => ({ Component: (await import('./routes/landing-page')).LandingPage }) });
@@ -74,6 +85,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           id: 'guarded',
           loader: createGuardLoader(queryClient),
           shouldRevalidate: revalidateOnEveryNavigation,
+          // Inside the root shell, so the skip link and the consent dialogs stay.
+          errorElement: <RouteError />,
           children: layoutRoutes,
         },
         { path: '*', element: <NotFoundPage /> },

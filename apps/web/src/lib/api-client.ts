@@ -1,5 +1,6 @@
-// Minimal JSON client for our own API: same-origin, cookies included, errors as ApiError carrying
-// the server's `{ error: { code, message } }`.
+// Minimal client for our own API: same-origin, cookies included, errors as ApiError carrying
+// the server's `{ error: { code, message } }`. JSON bodies are sent as JSON; a Blob or File (an
+// uploaded image) is sent as it is, with its own content type.
 import { errorBodySchema, INTERNAL_ERROR_MESSAGE, type ErrorCode } from '@ipsv/contracts/errors';
 
 export class ApiError extends Error {
@@ -13,17 +14,30 @@ export class ApiError extends Error {
   }
 }
 
-export async function apiRequest<T>(
-  path: string,
-  init: { method?: string; body?: unknown; signal?: AbortSignal; keepalive?: boolean } = {},
-): Promise<T> {
+export interface ApiRequestInit {
+  method?: string;
+  /** A Blob or File goes out as raw bytes; anything else (but undefined) as JSON. */
+  body?: unknown;
+  signal?: AbortSignal;
+  keepalive?: boolean;
+}
+
+function encode(body: unknown): { headers: Record<string, string>; body: BodyInit | undefined } {
+  const accept = { accept: 'application/json' };
+  if (body === undefined) return { headers: accept, body: undefined };
+  if (body instanceof Blob) return { headers: { ...accept, 'content-type': body.type || 'application/octet-stream' }, body };
+  return { headers: { ...accept, 'content-type': 'application/json' }, body: JSON.stringify(body) };
+}
+
+export async function apiRequest<T>(path: string, init: ApiRequestInit = {}): Promise<T> {
+  const { headers, body } = encode(init.body);
   let response: Response;
   try {
     response = await fetch(path, {
       method: init.method ?? 'GET',
       credentials: 'same-origin',
-      headers: init.body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      headers,
+      body,
       signal: init.signal,
       keepalive: init.keepalive,
     });

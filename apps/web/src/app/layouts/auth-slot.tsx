@@ -1,19 +1,18 @@
 // Sign in / account slot of the header, driven by GET /api/session: the user's picture and name
-// open a menu with their pages and Sign out.
-import { Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+// open a menu with their account pages; Sign out beside it (its icon only on small screens).
+import { Box, Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconLogout, IconShieldLock, IconUser, IconUsers } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { UserAvatar } from '../../components/user-avatar';
-import { sessionQuery, signOut } from '../../lib/session';
+import { useSessionUser } from '../../api/get-session';
+import { useSignOut } from '../../api/sign-out';
 
 export function AuthSlot() {
   const { t } = useTranslation();
-  const { data } = useQuery(sessionQuery);
-  const queryClient = useQueryClient();
+  const user = useSessionUser();
+  const signOut = useSignOut();
   const navigate = useNavigate();
-  const user = data?.user ?? null;
 
   if (!user) {
     return (
@@ -53,14 +52,16 @@ export function AuthSlot() {
       <Button
         variant="default"
         size="sm"
+        px={{ base: 8, sm: 'md' }}
+        aria-label={t('header.signOut')}
         leftSection={<IconLogout size={16} />}
-        onClick={async () => {
-          await signOut();
-          queryClient.clear();
-          await navigate('/login');
-        }}
+        styles={{ section: { marginInlineEnd: 0 } }}
+        loading={signOut.isPending}
+        onClick={() => signOut.mutate(undefined, { onSuccess: () => navigate('/login') })}
       >
-        {t('header.signOut')}
+        <Box component="span" visibleFrom="sm" ml={8}>
+          {t('header.signOut')}
+        </Box>
       </Button>
     </Group>
   );

@@ -1,5 +1,6 @@
 // Footer of every layout: rights line, Privacy and Terms of use (both /terms), Cookie Preferences
-// (reopens the consent choice) and the language switcher.
+// (reopens the consent choice), and the language switcher on pages without a header (the header
+// has its own, and a page shows one).
 import { Anchor, Box, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,7 +8,7 @@ import { FOOTER_YEAR } from '@ipsv/contracts/app';
 import { LanguageSwitcher } from '../../components/language-switcher';
 import { useConsent } from '../../features/consent/consent-context';
 
-export function Footer() {
+export function Footer({ withLanguage = true }: { withLanguage?: boolean }) {
   const { t } = useTranslation();
   const { openPreferences } = useConsent();
   return (
@@ -26,7 +27,7 @@ export function Footer() {
           <Anchor component="button" type="button" size="sm" onClick={openPreferences} data-testid="footer-cookie-preferences">
             {t('footer.cookiePreferences')}
           </Anchor>
-          <LanguageSwitcher />
+          {withLanguage && <LanguageSwitcher />}
         </Group>
       </Group>
     </Box>

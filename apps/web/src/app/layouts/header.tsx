@@ -1,36 +1,36 @@
-// Header of the home, landing and upload layouts: brand, surgery menus, upload, language and the
-// sign in / sign out slot.
+// Header of the signed-in layouts: the burger (small screens), brand, surgery menus, upload,
+// language and the account slot. It fits a 390 px wide phone: below the `sm` breakpoint the surgery
+// menu moves into the burger's panel, the Upload button goes (the navigation has it) and Sign out
+// shows its icon only.
 import { Burger, Button, Group } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LanguageSwitcher } from '../../components/language-switcher';
+import { LanguageMenu } from '../../components/language-menu';
 import { SurgeryMenu } from '../../features/surgery-types/components/surgery-menu';
 import { AuthSlot } from './auth-slot';
 import { Brand } from './brand';
 
-export function Header({ navbar }: { navbar?: { opened: boolean; toggle: () => void } }) {
+export function Header({ navbar, withSurgeryMenu }: { navbar: { opened: boolean; toggle: () => void }; withSurgeryMenu: boolean }) {
   const { t } = useTranslation();
   return (
-    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-      <Group gap="sm" wrap="nowrap">
-        {navbar && (
-          <Burger
-            opened={navbar.opened}
-            onClick={navbar.toggle}
-            hiddenFrom="sm"
-            size="sm"
-            aria-label={navbar.opened ? t('header.closeNavigation') : t('header.openNavigation')}
-          />
-        )}
+    <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs" data-testid="app-header">
+      <Group gap="xs" wrap="nowrap" miw={0}>
+        <Burger
+          opened={navbar.opened}
+          onClick={navbar.toggle}
+          hiddenFrom="sm"
+          size="sm"
+          aria-label={navbar.opened ? t('header.closeNavigation') : t('header.openNavigation')}
+        />
         <Brand />
-        <SurgeryMenu />
+        {withSurgeryMenu && <SurgeryMenu />}
       </Group>
-      <Group gap="sm" wrap="nowrap">
+      <Group gap="xs" wrap="nowrap">
         <Button component={Link} to="/upload" variant="subtle" leftSection={<IconUpload size={16} />} visibleFrom="sm">
           {t('header.upload')}
         </Button>
-        <LanguageSwitcher />
+        <LanguageMenu />
         <AuthSlot />
       </Group>
     </Group>

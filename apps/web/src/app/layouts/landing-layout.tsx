@@ -1,15 +1,7 @@
-// "landing" layout: header without sidebar, page, footer.
-import { AppShell } from '@mantine/core';
-import { Header } from './header';
-import { ShellMain } from './page-with-footer';
+// "landing" layout: the signed-in home (/). Header, the same sidebar as the home layout (DESIGN:
+// home and landing share the menu), page, footer.
+import { AppFrame } from './app-frame';
 
 export function LandingLayout() {
-  return (
-    <AppShell data-layout="landing" header={{ height: 60 }} padding={0}>
-      <AppShell.Header>
-        <Header />
-      </AppShell.Header>
-      <ShellMain />
-    </AppShell>
-  );
+  return <AppFrame layout="landing" />;
 }

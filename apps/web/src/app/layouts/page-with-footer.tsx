@@ -1,5 +1,6 @@
 // Shared frames of the layouts: a standalone page with the brand and the footer (empty, default),
-// and the main area of the AppShell layouts with the footer below the page.
+// and the main area of the AppShell layouts with the footer below the page (its language choice
+// is in their header).
 import { AppShell, Box, Container, type MantineSize } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
@@ -28,7 +29,7 @@ export function ShellMain({ children }: { children?: ReactNode }) {
           <Outlet />
         </Container>
       )}
-      <Footer />
+      <Footer withLanguage={false} />
     </AppShell.Main>
   );
 }

@@ -1,10 +1,9 @@
-// "upload" layout: header with the provider sections Dashboard, Analytics and Editor. They are
-// navigation links (with aria-current), styled as tabs.
-import { AppShell, Box, Group, UnstyledButton } from '@mantine/core';
+// "upload" layout: header with the provider sections Dashboard, Analytics and Editor (navigation
+// links with aria-current, styled as tabs), the main navigation as a sidebar, page, footer.
+import { Group, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { Header } from './header';
-import { ShellMain } from './page-with-footer';
+import { AppFrame } from './app-frame';
 import classes from './upload-layout.module.css';
 
 const SECTIONS = [
@@ -19,11 +18,9 @@ export function UploadLayout() {
   const active = SECTIONS.find((section) => section.matches.some((m) => pathname === m || pathname.startsWith(`${m}/`)))?.to;
 
   return (
-    <AppShell data-layout="upload" header={{ height: 104 }} padding={0}>
-      <AppShell.Header>
-        <Box h={60}>
-          <Header />
-        </Box>
+    <AppFrame
+      layout="upload"
+      subHeader={
         <Group component="nav" aria-label={t('uploadTabs.label')} gap={0} px="md" className={classes.sections}>
           {SECTIONS.map((section) => (
             <UnstyledButton
@@ -37,8 +34,7 @@ export function UploadLayout() {
             </UnstyledButton>
           ))}
         </Group>
-      </AppShell.Header>
-      <ShellMain />
-    </AppShell>
+      }
+    />
   );
 }

@@ -2,12 +2,11 @@
 // videos are published).
 import { Button, Card, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAward, IconStack2, IconUpload } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { Page } from '../../components/page';
-import { sessionQuery } from '../../lib/session';
+import { useSessionUser } from '../../api/get-session';
 
 const PROMOS = [
   { key: 'collections', icon: IconStack2 },
@@ -17,7 +16,7 @@ const PROMOS = [
 
 export function LandingPage() {
   const { t } = useTranslation();
-  const role = useQuery(sessionQuery).data?.user?.role;
+  const role = useSessionUser()?.role;
   // Providers go straight to uploading; viewers ask for the role from their profile.
   const providerLink = role === 'provider' || role === 'admin' ? '/upload' : '/analytics/pi#provider';
   return (

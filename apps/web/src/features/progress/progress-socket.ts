@@ -4,7 +4,8 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { progressEventSchema, type ProgressEvent, type Video } from '@ipsv/contracts/videos';
-import { progressVideosQuery } from './api/progress-calls';
+import { myVideosQuery } from '../../api/get-my-videos';
+import { videoKey } from '../../api/get-video';
 
 export const PROGRESS_SOCKET_PATH = '/api/videos/progress';
 const BACKOFF_MAX_MS = 30_000;
@@ -14,9 +15,17 @@ export function progressSocketUrl(location: Location = window.location): string 
 }
 
 export function applyProgressEvent(queryClient: QueryClient, event: ProgressEvent) {
-  const patch = (video: Video): Video => ({ ...video, status: event.status, percent: event.percent, failureReason: event.failureReason });
+  const patch = (video: Video): Video => ({
+    ...video,
+    status: event.status,
+    percent: event.percent,
+    failureReason: event.failureReason,
+    // The event does not carry renditionComplete. A published video reports percent while its HD
+    // renditions are made and null once they are all there (render-video.job sets both at once).
+    renditionComplete: event.status === 'published' ? event.percent === null : video.renditionComplete,
+  });
   let known = false;
-  queryClient.setQueryData<{ videos: Video[] }>(progressVideosQuery.queryKey, (list) => {
+  queryClient.setQueryData(myVideosQuery.queryKey, (list) => {
     if (!list) return list;
     return {
       videos: list.videos.map((video) => {
@@ -26,10 +35,10 @@ export function applyProgressEvent(queryClient: QueryClient, event: ProgressEven
       }),
     };
   });
-  queryClient.setQueryData<Video>(['videos', event.id], (video) => (video ? patch(video) : video));
+  queryClient.setQueryData<Video>(videoKey(event.id), (video) => (video ? patch(video) : video));
   // A video this list has not seen yet (uploaded in another tab), or a rejection (its violations
   // are not in the event): fetch the list again.
-  if (!known || event.status === 'rejected') void queryClient.invalidateQueries({ queryKey: progressVideosQuery.queryKey, exact: true });
+  if (!known || event.status === 'rejected') void queryClient.invalidateQueries({ queryKey: myVideosQuery.queryKey, exact: true });
 }
 
 /** Connects while mounted; returns true while the page should poll instead. */
@@ -57,7 +66,7 @@ export function useProgressSocket(): boolean {
         attempt = 0;
         setPolling(false);
         // Events sent while we were away are lost: catch up once.
-        if (connectedBefore) void queryClient.invalidateQueries({ queryKey: progressVideosQuery.queryKey, exact: true });
+        if (connectedBefore) void queryClient.invalidateQueries({ queryKey: myVideosQuery.queryKey, exact: true });
         connectedBefore = true;
       };
       socket.onmessage = (message: MessageEvent) => {

@@ -1,11 +1,12 @@
 // The signed-in user's sessions: where and when each was last used, revoke one, or sign out
 // everywhere (revokes them all, this one included).
-import { Alert, Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../../components/error-alert';
 import { useErrorText } from '../../../lib/use-error-text';
-import { accountCalls, sessionsQuery } from '../api/account-calls';
+import { useSessions } from '../api/get-sessions';
+import { useRevokeSession } from '../api/revoke-session';
+import { useSignOutEverywhere } from '../api/sign-out-everywhere';
 
 /** A readable device name from the user agent, without guessing more than it says. */
 function deviceName(userAgent: string | null, unknown: string): string {
@@ -18,10 +19,9 @@ function deviceName(userAgent: string | null, unknown: string): string {
 export function ActiveSessions() {
   const { t, i18n } = useTranslation();
   const errorText = useErrorText();
-  const queryClient = useQueryClient();
-  const sessions = useQuery(sessionsQuery);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
+  const sessions = useSessions();
+  const revoke = useRevokeSession();
+  const signOutEverywhere = useSignOutEverywhere();
   const when = (iso: string) => new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
 
   return (
@@ -33,26 +33,17 @@ export function ActiveSessions() {
           </Title>
           <Button
             color="red"
-            loading={busy === 'all'}
-            onClick={async () => {
-              setBusy('all');
-              try {
-                await accountCalls.signOutEverywhere();
-                window.location.assign('/login');
-              } catch (caught) {
-                setError(errorText(caught));
-                setBusy(null);
-              }
+            // Still loading once it succeeded: the browser is leaving for /login.
+            loading={signOutEverywhere.isPending || signOutEverywhere.isSuccess}
+            onClick={() => {
+              revoke.reset();
+              signOutEverywhere.mutate(undefined, { onSuccess: () => window.location.assign('/login') });
             }}
           >
             {t('security.sessions.signOutEverywhere')}
           </Button>
         </Group>
-        {error && (
-          <Alert color="red" variant="light" role="alert">
-            {error}
-          </Alert>
-        )}
+        <ErrorAlert error={signOutEverywhere.error ?? revoke.error} />
         {sessions.isError && <Text c="red.8">{errorText(sessions.error)}</Text>}
         {sessions.data && (
           <Table.ScrollContainer minWidth={520}>
@@ -85,17 +76,10 @@ export function ActiveSessions() {
                         <Button
                           size="xs"
                           variant="default"
-                          loading={busy === session.id}
-                          onClick={async () => {
-                            setBusy(session.id);
-                            try {
-                              await accountCalls.revokeSession(session.id);
-                              await queryClient.invalidateQueries({ queryKey: sessionsQuery.queryKey });
-                            } catch (caught) {
-                              setError(errorText(caught));
-                            } finally {
-                              setBusy(null);
-                            }
+                          loading={revoke.isPending && revoke.variables === session.id}
+                          onClick={() => {
+                            signOutEverywhere.reset();
+                            revoke.mutate(session.id);
                           }}
                         >
                           {t('security.sessions.revoke')}

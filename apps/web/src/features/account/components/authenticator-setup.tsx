@@ -1,40 +1,32 @@
 // Two-factor with an authenticator app (TOTP): set up with a QR code (228 px, error correction M,
 // spec section 9) and the secret with a copy button, confirmed by a first code; or turned off.
 import { Alert, Button, Card, CopyButton, Group, Image, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import QRCode from 'qrcode';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TOTP_QR_ERROR_CORRECTION, TOTP_QR_SIZE } from '@ipsv/contracts/auth';
-import { sessionQuery } from '../../../lib/session';
-import { useErrorText } from '../../../lib/use-error-text';
-import { accountCalls } from '../api/account-calls';
+import { ErrorAlert } from '../../../components/error-alert';
+import { useConfirmTotp } from '../api/confirm-totp';
+import { useDisableTotp } from '../api/disable-totp';
+import { useStartTotp, type TotpSetup } from '../api/start-totp';
 
 type Setup = { secret: string; qr: string; backupCodes: string[] };
 
 export function AuthenticatorSetup({ enabled }: { enabled: boolean }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
-  const queryClient = useQueryClient();
+  const start = useStartTotp();
+  const confirm = useConfirmTotp();
+  const disable = useDisableTotp();
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [setup, setSetup] = useState<Setup | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [justEnabled, setJustEnabled] = useState(false);
 
-  const run = async (action: () => Promise<void>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await action();
-    } catch (caught) {
-      setError(errorText(caught));
-    } finally {
-      setBusy(false);
-    }
+  const onStarted = async (started: TotpSetup) => {
+    const qr = await QRCode.toDataURL(started.totpUri, { width: TOTP_QR_SIZE, errorCorrectionLevel: TOTP_QR_ERROR_CORRECTION, margin: 1 });
+    setSetup({ secret: started.secret, qr, backupCodes: started.backupCodes });
+    setPassword('');
   };
-  const refresh = () => queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
 
   return (
     <Card withBorder radius="md" padding="lg">
@@ -43,11 +35,7 @@ export function AuthenticatorSetup({ enabled }: { enabled: boolean }) {
           {t('security.twoFactor.title')}
         </Title>
         <Text size="sm">{enabled ? t('security.twoFactor.on') : t('security.twoFactor.off')}</Text>
-        {error && (
-          <Alert color="red" variant="light" role="alert">
-            {error}
-          </Alert>
-        )}
+        <ErrorAlert error={start.error ?? confirm.error ?? disable.error} />
         {justEnabled && setup && (
           <Alert color="teal" variant="light" role="status" title={t('security.twoFactor.enabled')}>
             <Text size="sm">{t('security.twoFactor.backupCodesHint')}</Text>
@@ -63,18 +51,7 @@ export function AuthenticatorSetup({ enabled }: { enabled: boolean }) {
         {!enabled && !setup && (
           <Group align="flex-end">
             <PasswordInput label={t('security.currentPassword')} autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
-            <Button
-              loading={busy}
-              disabled={password.length === 0}
-              onClick={() =>
-                run(async () => {
-                  const started = await accountCalls.startTotp(password);
-                  const qr = await QRCode.toDataURL(started.totpUri, { width: TOTP_QR_SIZE, errorCorrectionLevel: TOTP_QR_ERROR_CORRECTION, margin: 1 });
-                  setSetup({ secret: started.secret, qr, backupCodes: started.backupCodes });
-                  setPassword('');
-                })
-              }
-            >
+            <Button loading={start.isPending} disabled={password.length === 0} onClick={() => start.mutate(password, { onSuccess: onStarted })}>
               {t('security.twoFactor.setUp')}
             </Button>
           </Group>
@@ -106,14 +83,14 @@ export function AuthenticatorSetup({ enabled }: { enabled: boolean }) {
                 onChange={(e) => setCode(e.currentTarget.value.replace(/\D/g, ''))}
               />
               <Button
-                loading={busy}
+                loading={confirm.isPending}
                 disabled={code.length !== 6}
                 onClick={() =>
-                  run(async () => {
-                    await accountCalls.confirmTotp(code);
-                    setJustEnabled(true);
-                    setCode('');
-                    await refresh();
+                  confirm.mutate(code, {
+                    onSuccess: () => {
+                      setJustEnabled(true);
+                      setCode('');
+                    },
                   })
                 }
               >
@@ -127,15 +104,17 @@ export function AuthenticatorSetup({ enabled }: { enabled: boolean }) {
             <PasswordInput label={t('security.currentPassword')} autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
             <Button
               color="red"
-              loading={busy}
+              loading={disable.isPending}
               disabled={password.length === 0}
               onClick={() =>
-                run(async () => {
-                  await accountCalls.disableTotp(password);
-                  setPassword('');
-                  setSetup(null);
-                  setJustEnabled(false);
-                  await refresh();
+                disable.mutate(password, {
+                  onSuccess: () => {
+                    setPassword('');
+                    setSetup(null);
+                    setJustEnabled(false);
+                    start.reset();
+                    confirm.reset();
+                  },
                 })
               }
             >

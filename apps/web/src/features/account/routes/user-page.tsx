@@ -1,19 +1,18 @@
 // /user/:userId: a user's public profile (name, picture, role). Their videos join it later.
 import { Badge, Card, Group, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { Page } from '../../../components/page';
 import { UserAvatar } from '../../../components/user-avatar';
 import { useErrorText } from '../../../lib/use-error-text';
-import { publicProfileQuery } from '../api/account-calls';
+import { usePublicProfile } from '../api/get-public-profile';
 
 export function UserPage() {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const { userId = '' } = useParams();
-  const user = useQuery({ ...publicProfileQuery(userId), retry: false });
+  const user = usePublicProfile(userId);
   if (user.isError) {
     return (
       <Page title={t('pages.user.title')}>

@@ -3,23 +3,24 @@
 import { Alert, Badge, Button, Card, Checkbox, Group, Pagination, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { emailSchema, REQUIRED_MESSAGE } from '@ipsv/contracts/auth';
 import { ROLES, type Role } from '@ipsv/contracts/users';
+import { useSessionUser } from '../../../api/get-session';
 import { EmptyState } from '../../../components/empty-state';
+import { ErrorAlert } from '../../../components/error-alert';
 import { Page } from '../../../components/page';
-import { sessionQuery } from '../../../lib/session';
 import { useErrorText } from '../../../lib/use-error-text';
 import { translateMessage } from '../../../lib/validation-messages';
-import { adminCalls, adminUsersQuery } from '../api/admin-calls';
+import { useCreateUser } from '../api/create-user';
+import { useDecideProviderRequest } from '../api/decide-provider-request';
+import { ADMIN_USERS_PAGE_SIZE, useAdminUsers } from '../api/get-users';
+import { useSetRole } from '../api/set-role';
 
-function CreateUserForm({ onCreated }: { onCreated: () => Promise<void> }) {
+function CreateUserForm() {
   const { t, i18n } = useTranslation();
-  const errorText = useErrorText();
-  const [error, setError] = useState<string | null>(null);
-  const [created, setCreated] = useState<string | null>(null);
+  const create = useCreateUser();
   const form = useForm({
     mode: 'controlled',
     initialValues: { email: '', firstName: '', lastName: '', role: 'provider' as Role },
@@ -37,32 +38,19 @@ function CreateUserForm({ onCreated }: { onCreated: () => Promise<void> }) {
     <Card withBorder radius="md" padding="lg">
       <form
         noValidate
-        onSubmit={form.onSubmit(async (values) => {
-          setError(null);
-          setCreated(null);
-          try {
-            const user = await adminCalls.create({ ...values, email: emailSchema.parse(values.email), language: i18n.language });
-            setCreated(user.email);
-            form.reset();
-            await onCreated();
-          } catch (caught) {
-            setError(errorText(caught));
-          }
-        })}
+        onSubmit={form.onSubmit((values) =>
+          create.mutate({ ...values, email: emailSchema.parse(values.email), language: i18n.language }, { onSuccess: () => form.reset() }),
+        )}
       >
         <Stack gap="sm">
           <Title order={2} size="h4">
             {t('admin.createTitle')}
           </Title>
           <Text size="sm">{t('admin.createHint')}</Text>
-          {error && (
-            <Alert color="red" variant="light" role="alert">
-              {error}
-            </Alert>
-          )}
-          {created && (
+          <ErrorAlert error={create.error} />
+          {create.data && (
             <Alert color="teal" variant="light" role="status">
-              {t('admin.created', { email: created })}
+              {t('admin.created', { email: create.data.email })}
             </Alert>
           )}
           <Group grow align="flex-start">
@@ -71,7 +59,7 @@ function CreateUserForm({ onCreated }: { onCreated: () => Promise<void> }) {
             <TextInput label={t('auth.fields.familyName')} required {...form.getInputProps('lastName')} />
             <Select label={t('admin.role')} data={ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }))} allowDeselect={false} {...form.getInputProps('role')} />
           </Group>
-          <Button type="submit" w="fit-content">
+          <Button type="submit" w="fit-content" loading={create.isPending}>
             {t('admin.create')}
           </Button>
         </Stack>
@@ -83,24 +71,21 @@ function CreateUserForm({ onCreated }: { onCreated: () => Promise<void> }) {
 export function AdminUsersPage() {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const queryClient = useQueryClient();
-  const session = useQuery(sessionQuery);
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 300);
   const [pendingOnly, setPendingOnly] = useState(false);
   const [page, setPage] = useState(1);
-  const [error, setError] = useState<string | null>(null);
-  const isAdmin = session.data?.user?.role === 'admin';
-  const users = useQuery({ ...adminUsersQuery({ search: debounced, pendingOnly, page }), enabled: isAdmin });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin', 'users'] });
-  const act = async (action: () => Promise<unknown>) => {
-    setError(null);
-    try {
-      await action();
-      await refresh();
-    } catch (caught) {
-      setError(errorText(caught));
-    }
+  const isAdmin = useSessionUser()?.role === 'admin';
+  const users = useAdminUsers({ search: debounced, pendingOnly, page }, isAdmin);
+  const setRole = useSetRole();
+  const decide = useDecideProviderRequest();
+  const changeRole = (userId: string, role: Role) => {
+    decide.reset();
+    setRole.mutate({ userId, role });
+  };
+  const decideRequest = (userId: string, approve: boolean) => {
+    setRole.reset();
+    decide.mutate({ userId, approve });
   };
 
   if (!isAdmin) {
@@ -112,16 +97,12 @@ export function AdminUsersPage() {
   }
   return (
     <Page title={t('pages.adminUsers.title')}>
-      <CreateUserForm onCreated={refresh} />
+      <CreateUserForm />
       <Group align="flex-end">
         <TextInput label={t('admin.search')} value={search} onChange={(e) => { setSearch(e.currentTarget.value); setPage(1); }} w={320} />
         <Checkbox label={t('admin.pendingOnly')} checked={pendingOnly} onChange={(e) => { setPendingOnly(e.currentTarget.checked); setPage(1); }} />
       </Group>
-      {error && (
-        <Alert color="red" variant="light" role="alert">
-          {error}
-        </Alert>
-      )}
+      <ErrorAlert error={setRole.error ?? decide.error} />
       {users.isError && <Text c="red.8">{errorText(users.error)}</Text>}
       {users.data && users.data.users.length === 0 && <EmptyState title={t('admin.noUsers')} />}
       {users.data && users.data.users.length > 0 && (
@@ -153,16 +134,16 @@ export function AdminUsersPage() {
                       data={ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
                       value={user.role}
                       allowDeselect={false}
-                      onChange={(role) => role && role !== user.role && act(() => adminCalls.setRole(user.id, role as Role))}
+                      onChange={(role) => role && role !== user.role && changeRole(user.id, role as Role)}
                     />
                   </Table.Td>
                   <Table.Td>
                     {user.providerRequest === 'pending' ? (
                       <Group gap="xs">
-                        <Button size="xs" onClick={() => act(() => adminCalls.decide(user.id, true))}>
+                        <Button size="xs" onClick={() => decideRequest(user.id, true)}>
                           {t('admin.approve')}
                         </Button>
-                        <Button size="xs" variant="default" onClick={() => act(() => adminCalls.decide(user.id, false))}>
+                        <Button size="xs" variant="default" onClick={() => decideRequest(user.id, false)}>
                           {t('admin.reject')}
                         </Button>
                       </Group>
@@ -176,9 +157,9 @@ export function AdminUsersPage() {
           </Table>
         </Table.ScrollContainer>
       )}
-      {users.data && users.data.total > 25 && (
+      {users.data && users.data.total > ADMIN_USERS_PAGE_SIZE && (
         <Stack align="center">
-          <Pagination total={Math.ceil(users.data.total / 25)} value={page} onChange={setPage} />
+          <Pagination total={Math.ceil(users.data.total / ADMIN_USERS_PAGE_SIZE)} value={page} onChange={setPage} />
         </Stack>
       )}
     </Page>

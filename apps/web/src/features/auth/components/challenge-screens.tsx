@@ -5,36 +5,26 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SignInStep } from '@ipsv/contracts/auth';
-import { authCalls } from '../api/auth-calls';
+import { useConfirmSignIn } from '../api/confirm-sign-in';
+import { useSetNewPassword } from '../api/set-new-password';
 import { passwordPairErrors, passwordPairValid } from '../password-pair';
-import { AuthCard, NewPasswordFields} from './form-parts';
-import { useErrorText } from '../../../lib/use-error-text';
+import { AuthCard, NewPasswordFields } from './form-parts';
 
 type OnStep = (step: SignInStep, context: { email?: string; challenge?: string }) => void;
 
 export function ConfirmSignInScreen({ onStep, onBack }: { onStep: OnStep; onBack: () => void }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
+  const confirm = useConfirmSignIn();
   const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const usable = /^([0-9]{6}|[A-Za-z0-9]{5}-?[A-Za-z0-9]{5})$/.test(code.trim());
   return (
-    <AuthCard title={t('auth.confirmSignIn.title')} error={error}>
+    <AuthCard title={t('auth.confirmSignIn.title')} error={confirm.error}>
       <Text size="sm">{t('auth.confirmSignIn.hint')}</Text>
       <form
         noValidate
-        onSubmit={async (event) => {
+        onSubmit={(event) => {
           event.preventDefault();
-          setBusy(true);
-          setError(null);
-          try {
-            onStep((await authCalls.confirmSignIn(code.trim())).step, {});
-          } catch (caught) {
-            setError(errorText(caught));
-          } finally {
-            setBusy(false);
-          }
+          confirm.mutate(code.trim(), { onSuccess: (result) => onStep(result.step, {}) });
         }}
       >
         <Stack gap="sm">
@@ -48,7 +38,7 @@ export function ConfirmSignInScreen({ onStep, onBack }: { onStep: OnStep; onBack
             value={code}
             onChange={(event) => setCode(event.currentTarget.value)}
           />
-          <Button type="submit" loading={busy} disabled={!usable}>
+          <Button type="submit" loading={confirm.isPending} disabled={!usable}>
             {t('auth.confirm')}
           </Button>
           <Anchor component="button" type="button" size="sm" onClick={onBack}>
@@ -62,9 +52,7 @@ export function ConfirmSignInScreen({ onStep, onBack }: { onStep: OnStep; onBack
 
 export function ForceNewPasswordScreen(props: { challenge: string; onStep: OnStep; onBack: () => void }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const newPassword = useSetNewPassword();
   const form = useForm({
     mode: 'controlled',
     initialValues: { password: '', confirmPassword: '' },
@@ -77,25 +65,17 @@ export function ForceNewPasswordScreen(props: { challenge: string; onStep: OnSte
   });
   const values = form.getValues();
   return (
-    <AuthCard title={t('auth.forceNewPassword.title')} error={error}>
+    <AuthCard title={t('auth.forceNewPassword.title')} error={newPassword.error}>
       <Text size="sm">{t('auth.forceNewPassword.hint')}</Text>
       <form
         noValidate
-        onSubmit={form.onSubmit(async (submitted) => {
-          setBusy(true);
-          setError(null);
-          try {
-            props.onStep((await authCalls.newPassword(props.challenge, submitted.password)).step, {});
-          } catch (caught) {
-            setError(errorText(caught));
-          } finally {
-            setBusy(false);
-          }
-        })}
+        onSubmit={form.onSubmit((submitted) =>
+          newPassword.mutate({ challenge: props.challenge, password: submitted.password }, { onSuccess: (result) => props.onStep(result.step, {}) }),
+        )}
       >
         <Stack gap="sm">
           <NewPasswordFields password={form.getInputProps('password')} confirm={form.getInputProps('confirmPassword')} passwordValue={values.password} />
-          <Button type="submit" loading={busy} disabled={!passwordPairValid(values)}>
+          <Button type="submit" loading={newPassword.isPending} disabled={!passwordPairValid(values)}>
             {t('auth.forceNewPassword.submit')}
           </Button>
           <Anchor component="button" type="button" size="sm" onClick={props.onBack}>

@@ -4,9 +4,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ALREADY_CONFIRMED_MESSAGE, VERIFICATION_CODE_LENGTH } from '@ipsv/contracts/auth';
 import { ApiError } from '../../../lib/api-client';
-import { authCalls } from '../api/auth-calls';
-import { AuthCard, CodeInput} from './form-parts';
-import { useErrorText } from '../../../lib/use-error-text';
+import { useConfirmSignUp } from '../api/confirm-sign-up';
+import { useResendCode } from '../api/resend-code';
+import { AuthCard, CodeInput } from './form-parts';
+
+const alreadyConfirmed = (caught: unknown) => caught instanceof ApiError && caught.message === ALREADY_CONFIRMED_MESSAGE;
 
 export function ConfirmSignUpScreen(props: {
   email: string;
@@ -16,13 +18,15 @@ export function ConfirmSignUpScreen(props: {
   onBack: () => void;
 }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
+  const confirm = useConfirmSignUp();
+  const resend = useResendCode();
   const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(props.resent ? t('auth.confirmSignUp.resent') : null);
-  const [busy, setBusy] = useState<'confirm' | 'resend' | null>(null);
-
-  const alreadyConfirmed = (caught: unknown) => caught instanceof ApiError && caught.message === ALREADY_CONFIRMED_MESSAGE;
+  // Spec: 'User is already confirmed.' ends the flow as a success, so it is never shown as an error.
+  const onError = (caught: unknown) => {
+    if (alreadyConfirmed(caught)) props.onAlreadyConfirmed();
+  };
+  const error = [confirm.error, resend.error].find((caught) => caught && !alreadyConfirmed(caught));
 
   return (
     <AuthCard title={t('auth.confirmSignUp.title')} error={error}>
@@ -34,19 +38,18 @@ export function ConfirmSignUpScreen(props: {
       )}
       <form
         noValidate
-        onSubmit={async (event) => {
+        onSubmit={(event) => {
           event.preventDefault();
-          setBusy('confirm');
-          setError(null);
-          try {
-            const result = await authCalls.confirmSignUp(props.email, code);
-            if (result.step === 'done') props.onDone();
-          } catch (caught) {
-            if (alreadyConfirmed(caught)) props.onAlreadyConfirmed();
-            else setError(errorText(caught));
-          } finally {
-            setBusy(null);
-          }
+          resend.reset();
+          confirm.mutate(
+            { email: props.email, code },
+            {
+              onSuccess: (result) => {
+                if (result.step === 'done') props.onDone();
+              },
+              onError,
+            },
+          );
         }}
       >
         <Stack gap="sm">
@@ -56,25 +59,15 @@ export function ConfirmSignUpScreen(props: {
               component="button"
               type="button"
               size="sm"
-              disabled={busy !== null}
-              onClick={async () => {
-                setBusy('resend');
-                setError(null);
-                try {
-                  await authCalls.resendCode(props.email);
-                  setNotice(t('auth.confirmSignUp.resent'));
-                } catch (caught) {
-                  // Spec: 'User is already confirmed.' ends the flow as a success.
-                  if (alreadyConfirmed(caught)) props.onAlreadyConfirmed();
-                  else setError(errorText(caught));
-                } finally {
-                  setBusy(null);
-                }
+              disabled={confirm.isPending || resend.isPending}
+              onClick={() => {
+                confirm.reset();
+                resend.mutate(props.email, { onSuccess: () => setNotice(t('auth.confirmSignUp.resent')), onError });
               }}
             >
               {t('auth.resendCode')}
             </Anchor>
-            <Button type="submit" loading={busy === 'confirm'} disabled={code.length !== VERIFICATION_CODE_LENGTH}>
+            <Button type="submit" loading={confirm.isPending} disabled={code.length !== VERIFICATION_CODE_LENGTH}>
               {t('auth.confirm')}
             </Button>
           </Group>

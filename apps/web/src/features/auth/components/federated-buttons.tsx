@@ -1,30 +1,19 @@
 // Federated sign-in buttons: only the providers the server reports as configured.
 import { Button, Stack } from '@mantine/core';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FederatedProvider } from '@ipsv/contracts/auth';
-import { authCalls } from '../api/auth-calls';
 
-export function FederatedButtons(props: { providers: { id: FederatedProvider; name: string }[]; onError: (error: unknown) => void }) {
+export function FederatedButtons(props: {
+  providers: { id: FederatedProvider; name: string }[];
+  /** The provider whose sign-in is starting (the browser is about to leave for it). */
+  pending: FederatedProvider | undefined;
+  onChoose: (provider: FederatedProvider) => void;
+}) {
   const { t } = useTranslation();
-  const [pending, setPending] = useState<FederatedProvider | null>(null);
   return (
     <Stack gap="xs">
       {props.providers.map((provider) => (
-        <Button
-          key={provider.id}
-          variant="default"
-          loading={pending === provider.id}
-          onClick={async () => {
-            setPending(provider.id);
-            try {
-              window.location.assign(await authCalls.federated(provider.id));
-            } catch (error) {
-              setPending(null);
-              props.onError(error);
-            }
-          }}
-        >
+        <Button key={provider.id} variant="default" loading={props.pending === provider.id} onClick={() => props.onChoose(provider.id)}>
           {t('auth.federated', { provider: provider.name })}
         </Button>
       ))}

@@ -6,26 +6,23 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { passwordViolations, VERIFICATION_CODE_LENGTH } from '@ipsv/contracts/auth';
+import { ErrorAlert } from '../../../components/error-alert';
 import { translateMessage } from '../../../lib/validation-messages';
 
-export function AuthCard({ title, error, children }: { title: string; error?: string | null; children: ReactNode }) {
+/** `error` is the failed call of the screen (shown through useErrorText), if any. */
+export function AuthCard({ title, error, children }: { title: string; error?: unknown; children: ReactNode }) {
   return (
     <Paper withBorder shadow="sm" radius="md" p="xl" w="100%" maw={440}>
       <Stack gap="md">
         <Title order={1} size="h3">
           {title}
         </Title>
-        {error && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-            {error}
-          </Alert>
-        )}
+        <ErrorAlert error={error} icon={<IconAlertCircle size={18} />} />
         {children}
       </Stack>
     </Paper>
   );
 }
-
 
 export function CodeInput(props: { value: string; onChange: (value: string) => void; error?: ReactNode; autoFocus?: boolean; description?: string }) {
   const { t } = useTranslation();

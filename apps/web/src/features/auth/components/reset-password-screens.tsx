@@ -4,17 +4,15 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { emailSchema, REQUIRED_MESSAGE, VERIFICATION_CODE_LENGTH } from '@ipsv/contracts/auth';
-import { authCalls } from '../api/auth-calls';
-import { passwordPairErrors, passwordPairValid } from '../password-pair';
 import { translateMessage } from '../../../lib/validation-messages';
-import { AuthCard, CodeInput, NewPasswordFields} from './form-parts';
-import { useErrorText } from '../../../lib/use-error-text';
+import { useForgotPassword } from '../api/forgot-password';
+import { useResetPassword } from '../api/reset-password';
+import { passwordPairErrors, passwordPairValid } from '../password-pair';
+import { AuthCard, CodeInput, NewPasswordFields } from './form-parts';
 
 export function ForgotPasswordScreen(props: { onCodeSent: (email: string) => void; onBack: () => void }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const forgot = useForgotPassword();
   const form = useForm({
     mode: 'controlled',
     initialValues: { email: '' },
@@ -27,26 +25,17 @@ export function ForgotPasswordScreen(props: { onCodeSent: (email: string) => voi
     },
   });
   return (
-    <AuthCard title={t('auth.forgotPassword.title')} error={error}>
+    <AuthCard title={t('auth.forgotPassword.title')} error={forgot.error}>
       <form
         noValidate
-        onSubmit={form.onSubmit(async (values) => {
-          setBusy(true);
-          setError(null);
-          try {
-            const email = emailSchema.parse(values.email);
-            await authCalls.forgotPassword(email);
-            props.onCodeSent(email);
-          } catch (caught) {
-            setError(errorText(caught));
-          } finally {
-            setBusy(false);
-          }
+        onSubmit={form.onSubmit((values) => {
+          const email = emailSchema.parse(values.email);
+          forgot.mutate(email, { onSuccess: () => props.onCodeSent(email) });
         })}
       >
         <Stack gap="sm">
           <TextInput label={t('auth.fields.email')} placeholder={t('auth.placeholders.email')} type="email" autoComplete="username" required autoFocus {...form.getInputProps('email')} />
-          <Button type="submit" loading={busy}>
+          <Button type="submit" loading={forgot.isPending}>
             {t('auth.forgotPassword.submit')}
           </Button>
           <Anchor component="button" type="button" size="sm" onClick={props.onBack}>
@@ -60,11 +49,9 @@ export function ForgotPasswordScreen(props: { onCodeSent: (email: string) => voi
 
 export function ConfirmResetPasswordScreen(props: { email: string; onDone: () => void; onBack: () => void }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
-  const [error, setError] = useState<string | null>(null);
+  const reset = useResetPassword();
+  const resend = useForgotPassword();
   const [notice, setNotice] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState(false);
   const form = useForm({
     mode: 'controlled',
     initialValues: { code: '', password: '', confirmPassword: '' },
@@ -77,7 +64,7 @@ export function ConfirmResetPasswordScreen(props: { email: string; onDone: () =>
   });
   const values = form.getValues();
 
-  if (done) {
+  if (reset.isSuccess) {
     return (
       <AuthCard title={t('auth.forgotPassword.title')}>
         <Alert color="teal" variant="light" role="status">
@@ -88,7 +75,7 @@ export function ConfirmResetPasswordScreen(props: { email: string; onDone: () =>
     );
   }
   return (
-    <AuthCard title={t('auth.forgotPassword.title')} error={error}>
+    <AuthCard title={t('auth.forgotPassword.title')} error={reset.error ?? resend.error}>
       <Text size="sm">{t('auth.confirmSignUp.sentTo', { email: props.email })}</Text>
       {notice && (
         <Alert color="teal" variant="light" role="status">
@@ -97,17 +84,9 @@ export function ConfirmResetPasswordScreen(props: { email: string; onDone: () =>
       )}
       <form
         noValidate
-        onSubmit={form.onSubmit(async (submitted) => {
-          setBusy(true);
-          setError(null);
-          try {
-            await authCalls.resetPassword(props.email, submitted.code, submitted.password);
-            setDone(true);
-          } catch (caught) {
-            setError(errorText(caught));
-          } finally {
-            setBusy(false);
-          }
+        onSubmit={form.onSubmit((submitted) => {
+          resend.reset();
+          reset.mutate({ email: props.email, code: submitted.code, password: submitted.password });
         })}
       >
         <Stack gap="sm">
@@ -123,19 +102,14 @@ export function ConfirmResetPasswordScreen(props: { email: string; onDone: () =>
               component="button"
               type="button"
               size="sm"
-              onClick={async () => {
-                setError(null);
-                try {
-                  await authCalls.forgotPassword(props.email);
-                  setNotice(t('auth.confirmSignUp.resent'));
-                } catch (caught) {
-                  setError(errorText(caught));
-                }
+              onClick={() => {
+                reset.reset();
+                resend.mutate(props.email, { onSuccess: () => setNotice(t('auth.confirmSignUp.resent')) });
               }}
             >
               {t('auth.resendCode')}
             </Anchor>
-            <Button type="submit" loading={busy} disabled={values.code.length !== VERIFICATION_CODE_LENGTH || !passwordPairValid(values)}>
+            <Button type="submit" loading={reset.isPending} disabled={values.code.length !== VERIFICATION_CODE_LENGTH || !passwordPairValid(values)}>
               {t('auth.submit')}
             </Button>
           </Group>

@@ -1,25 +1,23 @@
 // 'Sign in to your account': email and password, forgot-password link, federated buttons.
 import { Anchor, Button, Divider, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { emailSchema, REQUIRED_MESSAGE, type SignInStep } from '@ipsv/contracts/auth';
-import { authCalls, providersQuery } from '../api/auth-calls';
 import { translateMessage } from '../../../lib/validation-messages';
-import { AuthCard, ConfigurationError} from './form-parts';
-import { useErrorText } from '../../../lib/use-error-text';
+import { useProviders } from '../api/get-providers';
+import { useSignIn } from '../api/sign-in';
+import { useStartFederatedSignIn } from '../api/start-federated-sign-in';
 import { FederatedButtons } from './federated-buttons';
+import { AuthCard, ConfigurationError } from './form-parts';
 
 export function SignInForm(props: {
   onStep: (step: SignInStep, context: { email?: string; challenge?: string }) => void;
   onForgotPassword: () => void;
 }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const providers = useQuery(providersQuery);
+  const signIn = useSignIn();
+  const federated = useStartFederatedSignIn();
+  const providers = useProviders();
   const form = useForm({
     mode: 'controlled',
     initialValues: { email: '', password: '' },
@@ -33,22 +31,14 @@ export function SignInForm(props: {
     },
   });
 
-  const submit = form.onSubmit(async (values) => {
-    setBusy(true);
-    setError(null);
-    try {
-      const email = emailSchema.parse(values.email);
-      const result = await authCalls.signIn(email, values.password);
-      props.onStep(result.step, { email, challenge: result.challenge });
-    } catch (caught) {
-      setError(errorText(caught));
-    } finally {
-      setBusy(false);
-    }
+  const submit = form.onSubmit((values) => {
+    const email = emailSchema.parse(values.email);
+    federated.reset();
+    signIn.mutate({ email, password: values.password }, { onSuccess: (result) => props.onStep(result.step, { email, challenge: result.challenge }) });
   });
 
   return (
-    <AuthCard title={t('auth.signIn.title')} error={error}>
+    <AuthCard title={t('auth.signIn.title')} error={signIn.error ?? federated.error}>
       {providers.isError && <ConfigurationError error={providers.error} />}
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
@@ -58,7 +48,7 @@ export function SignInForm(props: {
             <Anchor component="button" type="button" size="sm" onClick={props.onForgotPassword}>
               {t('auth.signIn.forgotPassword')}
             </Anchor>
-            <Button type="submit" loading={busy}>
+            <Button type="submit" loading={signIn.isPending}>
               {t('auth.signIn.submit')}
             </Button>
           </Group>
@@ -67,7 +57,14 @@ export function SignInForm(props: {
       {providers.data && providers.data.providers.length > 0 && (
         <>
           <Divider label={t('auth.or')} labelPosition="center" />
-          <FederatedButtons providers={providers.data.providers} onError={(caught) => setError(errorText(caught))} />
+          <FederatedButtons
+            providers={providers.data.providers}
+            pending={federated.isPending || federated.isSuccess ? federated.variables : undefined}
+            onChoose={(provider) => {
+              signIn.reset();
+              federated.mutate(provider, { onSuccess: (url) => window.location.assign(url) });
+            }}
+          />
         </>
       )}
     </AuthCard>

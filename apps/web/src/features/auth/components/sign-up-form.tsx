@@ -3,7 +3,7 @@
 // field is wrong. Values are trimmed except the passwords.
 import { Button, Group, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   DEFAULT_DIAL_CODE,
@@ -12,12 +12,11 @@ import {
   phoneNumberSchema,
   REQUIRED_MESSAGE,
 } from '@ipsv/contracts/auth';
-import { authCalls } from '../api/auth-calls';
+import { useSignUp } from '../api/sign-up';
 import { dialCodeOptions } from '../dial-codes';
 import { passwordPairErrors, passwordPairValid } from '../password-pair';
 import { translateMessage } from '../../../lib/validation-messages';
-import { AuthCard, PasswordRules} from './form-parts';
-import { useErrorText } from '../../../lib/use-error-text';
+import { AuthCard, PasswordRules } from './form-parts';
 
 interface Values {
   email: string;
@@ -31,9 +30,7 @@ interface Values {
 
 export function SignUpForm({ onCodeSent }: { onCodeSent: (email: string) => void }) {
   const { t, i18n } = useTranslation();
-  const errorText = useErrorText();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const signUp = useSignUp();
   const dialCodes = useMemo(() => dialCodeOptions(i18n.language), [i18n.language]);
 
   const form: UseFormReturnType<Values> = useForm<Values>({
@@ -67,29 +64,23 @@ export function SignUpForm({ onCodeSent }: { onCodeSent: (email: string) => void
     (values.phone.trim() === '' || phoneNumberSchema.safeParse(normalisePhoneNumber(values.dialCode, values.phone)).success);
   const hasErrors = Object.values(form.errors).some(Boolean);
 
-  const submit = form.onSubmit(async (submitted) => {
-    setBusy(true);
-    setError(null);
-    try {
-      const email = emailSchema.parse(submitted.email);
-      await authCalls.signUp({
+  const submit = form.onSubmit((submitted) => {
+    const email = emailSchema.parse(submitted.email);
+    signUp.mutate(
+      {
         email,
         password: submitted.password,
         firstName: submitted.firstName.trim(),
         lastName: submitted.lastName.trim(),
         phoneNumber: submitted.phone.trim() ? normalisePhoneNumber(submitted.dialCode, submitted.phone) : undefined,
         language: i18n.language,
-      });
-      onCodeSent(email);
-    } catch (caught) {
-      setError(errorText(caught));
-    } finally {
-      setBusy(false);
-    }
+      },
+      { onSuccess: () => onCodeSent(email) },
+    );
   });
 
   return (
-    <AuthCard title={t('auth.signUp.title')} error={error}>
+    <AuthCard title={t('auth.signUp.title')} error={signUp.error}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <TextInput label={t('auth.fields.email')} placeholder={t('auth.placeholders.email')} type="email" autoComplete="email" required {...form.getInputProps('email')} />
@@ -110,7 +101,7 @@ export function SignUpForm({ onCodeSent }: { onCodeSent: (email: string) => void
             />
             <TextInput label={t('auth.fields.phoneNumber')} placeholder={t('auth.placeholders.phoneNumber')} type="tel" autoComplete="tel-national" style={{ flex: 1 }} {...form.getInputProps('phone')} />
           </Group>
-          <Button type="submit" loading={busy} disabled={hasErrors || !complete} mt="xs">
+          <Button type="submit" loading={signUp.isPending} disabled={hasErrors || !complete} mt="xs">
             {t('auth.signUp.submit')}
           </Button>
         </Stack>

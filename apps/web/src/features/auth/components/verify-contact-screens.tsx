@@ -1,24 +1,20 @@
 // 'Verify Contact' after sign-in when the email is not verified: skippable, because only account
 // recovery depends on it (spec section 4).
 import { Button, Group, Radio, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VERIFICATION_CODE_LENGTH } from '@ipsv/contracts/auth';
-import { sessionQuery } from '../../../lib/session';
-import { authCalls } from '../api/auth-calls';
-import { AuthCard, CodeInput} from './form-parts';
-import { useErrorText } from '../../../lib/use-error-text';
+import { useSessionUser } from '../../../api/get-session';
+import { useConfirmContact } from '../api/confirm-contact';
+import { useSendContactCode } from '../api/send-contact-code';
+import { AuthCard, CodeInput } from './form-parts';
 
 export function VerifyContactScreen(props: { onCodeSent: () => void; onSkip: () => void }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
-  const session = useQuery(sessionQuery);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const email = session.data?.user?.email ?? '';
+  const send = useSendContactCode();
+  const email = useSessionUser()?.email ?? '';
   return (
-    <AuthCard title={t('auth.verifyContact.title')} error={error}>
+    <AuthCard title={t('auth.verifyContact.title')} error={send.error}>
       <Text size="sm">{t('auth.verifyContact.hint')}</Text>
       <Radio.Group label={t('auth.verifyContact.choose')} value="email">
         <Radio value="email" label={`${t('auth.fields.email')}: ${email}`} mt="xs" />
@@ -27,21 +23,7 @@ export function VerifyContactScreen(props: { onCodeSent: () => void; onSkip: () 
         <Button variant="subtle" onClick={props.onSkip}>
           {t('auth.skip')}
         </Button>
-        <Button
-          loading={busy}
-          onClick={async () => {
-            setBusy(true);
-            setError(null);
-            try {
-              await authCalls.sendContactCode();
-              props.onCodeSent();
-            } catch (caught) {
-              setError(errorText(caught));
-            } finally {
-              setBusy(false);
-            }
-          }}
-        >
+        <Button loading={send.isPending} onClick={() => send.mutate(undefined, { onSuccess: props.onCodeSent })}>
           {t('auth.verify')}
         </Button>
       </Group>
@@ -51,26 +33,15 @@ export function VerifyContactScreen(props: { onCodeSent: () => void; onSkip: () 
 
 export function ConfirmVerifyContactScreen(props: { onDone: () => void; onSkip: () => void }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
+  const confirm = useConfirmContact();
   const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   return (
-    <AuthCard title={t('auth.verifyContact.title')} error={error}>
+    <AuthCard title={t('auth.verifyContact.title')} error={confirm.error}>
       <form
         noValidate
-        onSubmit={async (event) => {
+        onSubmit={(event) => {
           event.preventDefault();
-          setBusy(true);
-          setError(null);
-          try {
-            await authCalls.confirmContact(code);
-            props.onDone();
-          } catch (caught) {
-            setError(errorText(caught));
-          } finally {
-            setBusy(false);
-          }
+          confirm.mutate(code, { onSuccess: props.onDone });
         }}
       >
         <Stack gap="sm">
@@ -79,7 +50,7 @@ export function ConfirmVerifyContactScreen(props: { onDone: () => void; onSkip: 
             <Button variant="subtle" onClick={props.onSkip}>
               {t('auth.skip')}
             </Button>
-            <Button type="submit" loading={busy} disabled={code.length !== VERIFICATION_CODE_LENGTH}>
+            <Button type="submit" loading={confirm.isPending} disabled={code.length !== VERIFICATION_CODE_LENGTH}>
               {t('auth.submit')}
             </Button>
           </Group>

@@ -1,13 +1,14 @@
 // One of the caller's videos on /progress: its state in words, how far the current stage is, why
-// it failed or was refused, and where to go next.
+// it failed or was refused, and where to go next. A video is published as soon as its
+// standard-definition version exists; until its HD versions are made too, it says so and the bar
+// measures that work.
 import { Alert, Anchor, Badge, Button, Group, List, Paper, Progress, Stack, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Video, VideoStatus } from '@ipsv/contracts/videos';
-import { useErrorText } from '../../../lib/use-error-text';
-import { progressCalls, progressVideosQuery } from '../api/progress-calls';
+import { ErrorAlert } from '../../../components/error-alert';
+import { useViolationText } from '../../../lib/use-violation-text';
+import { useRetryVideo } from '../api/retry-video';
 
 const STATUS_COLOR: Record<VideoStatus, string> = {
   uploading: 'blue',
@@ -24,27 +25,11 @@ const STATUS_COLOR: Record<VideoStatus, string> = {
 
 export function VideoProgressCard({ video }: { video: Video }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
-  const queryClient = useQueryClient();
-  const [retrying, setRetrying] = useState(false);
-  const [retryError, setRetryError] = useState<string | null>(null);
+  const retry = useRetryVideo(video.id);
+  const violationText = useViolationText();
   const name = video.details.title || video.details.fileName;
   const headingId = `video-${video.id}`;
-
-  const retry = async () => {
-    setRetrying(true);
-    setRetryError(null);
-    try {
-      const updated = await progressCalls.retry(video.id);
-      queryClient.setQueryData<{ videos: Video[] }>(progressVideosQuery.queryKey, (list) =>
-        list ? { videos: list.videos.map((v) => (v.id === updated.id ? updated : v)) } : list,
-      );
-    } catch (caught) {
-      setRetryError(errorText(caught));
-    } finally {
-      setRetrying(false);
-    }
-  };
+  const makingHd = video.status === 'published' && !video.renditionComplete;
 
   return (
     <Paper withBorder p="md" radius="md" component="li" aria-labelledby={headingId} data-testid="video-progress">
@@ -54,12 +39,12 @@ export function VideoProgressCard({ video }: { video: Video }) {
             {name}
           </Text>
           <Badge color={STATUS_COLOR[video.status]} variant="light" data-testid="video-status">
-            {t(`progress.statuses.${video.status}`)}
+            {makingHd ? t('progress.statuses.publishedMakingHd') : t(`progress.statuses.${video.status}`)}
           </Badge>
         </Group>
         {video.percent !== null && (
           <Group gap="sm" wrap="nowrap">
-            <Progress value={video.percent} flex={1} aria-label={t('progress.stageProgress', { name })} />
+            <Progress value={video.percent} flex={1} aria-label={makingHd ? t('progress.hdProgress', { name }) : t('progress.stageProgress', { name })} />
             <Text size="sm" w={48} ta="right" aria-live="polite">
               {`${Math.round(video.percent)}%`}
             </Text>
@@ -69,22 +54,18 @@ export function VideoProgressCard({ video }: { video: Video }) {
           <Alert color="red" variant="light" title={t('progress.failedTitle')}>
             <Stack gap="xs">
               {video.failureReason && <Text size="sm">{video.failureReason}</Text>}
-              <Button size="xs" w="fit-content" loading={retrying} onClick={() => void retry()}>
+              <Button size="xs" w="fit-content" loading={retry.isPending} onClick={() => retry.mutate()}>
                 {t('progress.retry')}
               </Button>
             </Stack>
           </Alert>
         )}
-        {retryError && (
-          <Text size="sm" c="red.8" role="alert">
-            {retryError}
-          </Text>
-        )}
+        <ErrorAlert error={retry.error} />
         {video.status === 'rejected' && video.violations.length > 0 && (
           <Alert color="red" variant="light" title={t('progress.rejectedTitle')}>
             <List size="sm">
               {video.violations.map((violation) => (
-                <List.Item key={violation.code}>{violation.message}</List.Item>
+                <List.Item key={violation.code}>{violationText(violation)}</List.Item>
               ))}
             </List>
           </Alert>

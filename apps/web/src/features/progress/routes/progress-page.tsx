@@ -1,13 +1,12 @@
 // /progress: every video of the caller with its processing state, kept live over the WebSocket.
-import { Alert, Button, Loader, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Button, Loader, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PROCESSING_MINUTES_MAX } from '@ipsv/contracts/videos';
+import { useMyVideos } from '../../../api/get-my-videos';
 import { EmptyState } from '../../../components/empty-state';
+import { ErrorAlert } from '../../../components/error-alert';
 import { Page } from '../../../components/page';
-import { useErrorText } from '../../../lib/use-error-text';
-import { progressVideosQuery } from '../api/progress-calls';
 import { VideoProgressCard } from '../components/video-progress-card';
 import { useProgressSocket } from '../progress-socket';
 
@@ -15,16 +14,13 @@ const POLL_MS = 10_000;
 
 export function ProgressPage() {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const polling = useProgressSocket();
-  const videos = useQuery({ ...progressVideosQuery, refetchInterval: polling ? POLL_MS : false });
+  const videos = useMyVideos({ refetchInterval: polling ? POLL_MS : false });
   return (
     <Page title={t('pages.progress.title')}>
       <Text>{t('progress.note', { max: PROCESSING_MINUTES_MAX })}</Text>
       {videos.isError ? (
-        <Alert color="red" variant="light" role="alert">
-          {errorText(videos.error)}
-        </Alert>
+        <ErrorAlert error={videos.error} />
       ) : !videos.data ? (
         <Loader aria-label={t('common.loading')} />
       ) : videos.data.videos.length === 0 ? (

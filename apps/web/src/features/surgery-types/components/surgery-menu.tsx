@@ -5,7 +5,7 @@ import { IconChevronDown } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SURGERY_TYPE_ALL, type SurgeryType } from '@ipsv/contracts/surgery-types';
-import { useSurgeryTypes } from '../api/get-surgery-types';
+import { useSurgeryTypes } from '../../../api/get-surgery-types';
 
 export function SurgeryMenu() {
   const { t } = useTranslation();

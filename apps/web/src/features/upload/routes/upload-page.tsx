@@ -3,16 +3,16 @@
 import '@uppy/core/css/style.min.css';
 import '@uppy/dashboard/css/style.min.css';
 import { Alert, Button, Group, Loader, Stack } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import Dashboard from '@uppy/react/dashboard';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { MAX_UPLOAD_BYTES } from '@ipsv/contracts/upload';
 import type { PrivacyAnswer } from '@ipsv/contracts/videos';
+import { useProfile } from '../../../api/get-profile';
+import { ErrorAlert } from '../../../components/error-alert';
 import { Page } from '../../../components/page';
-import { useErrorText } from '../../../lib/use-error-text';
-import { uploadConfigQuery, uploaderProfileQuery } from '../api/upload-calls';
+import { useUploadConfig } from '../api/get-upload-config';
 import { PrivacyQuestion } from '../components/privacy-question';
 import { ProvidersOnly } from '../components/providers-only';
 import { UploadGuidance } from '../components/upload-guidance';
@@ -27,7 +27,7 @@ function Uploader({ userId }: { userId: string }) {
   const navigate = useNavigate();
   const uppy = getUploader(userId);
   const { files } = useUploadSnapshot(userId);
-  const config = useQuery(uploadConfigQuery);
+  const config = useUploadConfig();
   const [answer, setAnswer] = useState<PrivacyAnswer | null>(null);
   const [refusals, setRefusals] = useState<string[]>([]);
   const companionUrl = config.data?.companionUrl;
@@ -111,14 +111,11 @@ function Uploader({ userId }: { userId: string }) {
 
 export function UploadPage() {
   const { t } = useTranslation();
-  const errorText = useErrorText();
-  const profile = useQuery(uploaderProfileQuery);
+  const profile = useProfile();
   return (
     <Page title={t('pages.upload.title')}>
       {profile.isError ? (
-        <Alert color="red" variant="light" role="alert">
-          {errorText(profile.error)}
-        </Alert>
+        <ErrorAlert error={profile.error} />
       ) : !profile.data ? (
         <Loader aria-label={t('common.loading')} />
       ) : UPLOADING_ROLES.has(profile.data.role) ? (

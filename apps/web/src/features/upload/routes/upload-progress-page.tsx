@@ -1,13 +1,13 @@
 // /upload-progress: this tab's uploads file by file (pause, resume, cancel, "Add details" when done)
 // and their total; without uploads in this tab, the caller's videos still waiting for a file or details.
-import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Progress, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Anchor, Badge, Button, Group, Loader, Paper, Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useMyVideos } from '../../../api/get-my-videos';
+import { useProfile } from '../../../api/get-profile';
 import { EmptyState } from '../../../components/empty-state';
+import { ErrorAlert } from '../../../components/error-alert';
 import { Page } from '../../../components/page';
-import { useErrorText } from '../../../lib/use-error-text';
-import { myVideosQuery, uploaderProfileQuery } from '../api/upload-calls';
 import { formatBytes } from '../format-bytes';
 import { UploadFileRow } from '../components/upload-file-row';
 import { cancelUpload, currentUploader, useUploadSnapshot, type Uploader } from '../upload-store';
@@ -75,15 +75,8 @@ function TabUploads({ uppy, userId }: { uppy: Uploader; userId: string }) {
 /** No upload in this tab: the caller's videos whose upload or details are unfinished. */
 function UnfinishedVideos() {
   const { t } = useTranslation();
-  const errorText = useErrorText();
-  const videos = useQuery(myVideosQuery);
-  if (videos.isError) {
-    return (
-      <Alert color="red" variant="light" role="alert">
-        {errorText(videos.error)}
-      </Alert>
-    );
-  }
+  const videos = useMyVideos();
+  if (videos.isError) return <ErrorAlert error={videos.error} />;
   if (!videos.data) return <Loader aria-label={t('common.loading')} />;
   const unfinished = videos.data.videos.filter((video) => video.status === 'uploading' || video.status === 'awaiting_details');
   if (unfinished.length === 0) {
@@ -126,7 +119,7 @@ function UnfinishedVideos() {
 
 export function UploadProgressPage() {
   const { t } = useTranslation();
-  const profile = useQuery(uploaderProfileQuery);
+  const profile = useProfile();
   const userId = profile.data?.id;
   // Subscribed so the page switches to the tab's uploads as soon as they exist.
   const snapshot = useUploadSnapshot(userId);

@@ -1,56 +1,20 @@
 // A video the upload checks refused: why (each violation, in the user's language) and a way to
 // delete it. The details form is pointless for it, so it is not shown.
 import { Alert, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Video } from '@ipsv/contracts/videos';
-import { useErrorText } from '../../../lib/use-error-text';
-import { videoCalls } from '../api/video-calls';
-
-type Violation = Video['violations'][number];
-
-function useViolationText() {
-  const { t } = useTranslation();
-  return (violation: Violation) => {
-    const p = violation.params;
-    if (violation.code === 'orientation') {
-      const width = Number(p.width);
-      const height = Number(p.height);
-      const shape = width > height ? 'landscape' : width === height ? 'square' : 'vertical';
-      return t('videoDetails.violations.orientation', { width, height, shape: t(`videoDetails.orientations.${shape}`) });
-    }
-    if (violation.code === 'size') return t('videoDetails.violations.size', { megabytes: Number(p.megabytes).toLocaleString() });
-    return t(`videoDetails.violations.${violation.code}`, { ...p, defaultValue: violation.message });
-  };
-}
+import { ErrorAlert } from '../../../components/error-alert';
+import { useViolationText } from '../../../lib/use-violation-text';
+import { useDeleteVideo } from '../api/delete-video';
 
 export function RejectedVideo({ video }: { video: Video }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const violationText = useViolationText();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const remove = useDeleteVideo(video.id);
   const [confirming, setConfirming] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const remove = async () => {
-    setDeleting(true);
-    setError(null);
-    try {
-      await videoCalls.deleteVideo(video.id);
-      queryClient.removeQueries({ queryKey: ['videos', video.id] });
-      await queryClient.invalidateQueries({ queryKey: ['videos', 'mine'] });
-      void navigate('/progress');
-    } catch (caught) {
-      setError(errorText(caught));
-      setConfirming(false);
-    } finally {
-      setDeleting(false);
-    }
-  };
 
   return (
     <Stack gap="md">
@@ -65,11 +29,7 @@ export function RejectedVideo({ video }: { video: Video }) {
         </Stack>
       </Alert>
       <Text size="sm">{t('videoDetails.rejected.next')}</Text>
-      {error && (
-        <Alert color="red" variant="light" role="alert">
-          {error}
-        </Alert>
-      )}
+      <ErrorAlert error={remove.error} />
       <Group>
         <Button color="red" onClick={() => setConfirming(true)}>
           {t('videoDetails.rejected.delete')}
@@ -81,7 +41,12 @@ export function RejectedVideo({ video }: { video: Video }) {
           <Button variant="default" onClick={() => setConfirming(false)}>
             {t('videoDetails.rejected.keep')}
           </Button>
-          <Button color="red" loading={deleting} onClick={() => void remove()} data-autofocus>
+          <Button
+            color="red"
+            loading={remove.isPending}
+            onClick={() => remove.mutate(undefined, { onSuccess: () => void navigate('/progress'), onError: () => setConfirming(false) })}
+            data-autofocus
+          >
             {t('videoDetails.rejected.confirmDelete')}
           </Button>
         </Group>

@@ -1,11 +1,12 @@
 // Thumbnail field: one of the frames the server sampled from the video, or an uploaded image.
 import { Alert, Button, FileButton, Group, Image, Input, Loader, SimpleGrid, Text, UnstyledButton } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { THUMBNAIL_MAX_BYTES, THUMBNAIL_TOO_LARGE_MESSAGE, THUMBNAIL_TYPE_MESSAGE, THUMBNAIL_TYPES, type VideoDetailsInput } from '@ipsv/contracts/videos';
+import { ErrorAlert } from '../../../components/error-alert';
 import { useErrorText } from '../../../lib/use-error-text';
-import { thumbnailsQuery, videoCalls } from '../api/video-calls';
+import { useThumbnails } from '../api/get-thumbnails';
+import { useUploadThumbnail } from '../api/upload-thumbnail';
 import { translateDetailsMessage } from '../details-form-values';
 
 type Choice = VideoDetailsInput['thumbnail'];
@@ -18,28 +19,20 @@ function clock(seconds: number) {
 export function ThumbnailPicker({ videoId, value, onChange, error }: { videoId: string; value: Choice; onChange: (value: Choice) => void; error?: string }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const queryClient = useQueryClient();
-  const candidates = useQuery(thumbnailsQuery(videoId));
-  const [uploadError, setUploadError] = useState<string | null>(null);
-  const [uploading, setUploading] = useState(false);
+  const candidates = useThumbnails(videoId);
+  const upload = useUploadThumbnail(videoId);
+  // The checks the server makes too, made before sending the file.
+  const [refused, setRefused] = useState<string | null>(null);
   const frames = candidates.data?.frames ?? [];
   const uploadUrl = candidates.data?.uploadUrl ?? null;
 
-  const onFile = async (file: File | null) => {
+  const onFile = (file: File | null) => {
     if (!file) return;
-    setUploadError(null);
-    if (!(THUMBNAIL_TYPES as readonly string[]).includes(file.type)) return setUploadError(translateDetailsMessage(t, THUMBNAIL_TYPE_MESSAGE));
-    if (file.size > THUMBNAIL_MAX_BYTES) return setUploadError(translateDetailsMessage(t, THUMBNAIL_TOO_LARGE_MESSAGE));
-    setUploading(true);
-    try {
-      await videoCalls.uploadThumbnail(videoId, file);
-      onChange({ kind: 'upload' });
-      await queryClient.invalidateQueries({ queryKey: thumbnailsQuery(videoId).queryKey });
-    } catch (caught) {
-      setUploadError(errorText(caught));
-    } finally {
-      setUploading(false);
-    }
+    upload.reset();
+    setRefused(null);
+    if (!(THUMBNAIL_TYPES as readonly string[]).includes(file.type)) return setRefused(translateDetailsMessage(t, THUMBNAIL_TYPE_MESSAGE));
+    if (file.size > THUMBNAIL_MAX_BYTES) return setRefused(translateDetailsMessage(t, THUMBNAIL_TOO_LARGE_MESSAGE));
+    upload.mutate(file, { onSuccess: () => onChange({ kind: 'upload' }) });
   };
 
   return (
@@ -74,7 +67,7 @@ export function ThumbnailPicker({ videoId, value, onChange, error }: { videoId: 
       <Group gap="sm" mt="xs">
         <FileButton onChange={onFile} accept={THUMBNAIL_TYPES.join(',')}>
           {(props) => (
-            <Button variant="light" size="xs" loading={uploading} {...props}>
+            <Button variant="light" size="xs" loading={upload.isPending} {...props}>
               {t('videoDetails.thumbnail.upload')}
             </Button>
           )}
@@ -82,11 +75,12 @@ export function ThumbnailPicker({ videoId, value, onChange, error }: { videoId: 
         {value?.kind === 'upload' && uploadUrl && <Image src={uploadUrl} alt={t('videoDetails.thumbnail.uploadedAlt')} h={60} w="auto" radius="sm" />}
         {value?.kind === 'upload' && <Text size="sm">{t('videoDetails.thumbnail.uploadedChosen')}</Text>}
       </Group>
-      {uploadError && (
+      {refused && (
         <Alert color="red" variant="light" role="alert" mt="xs">
-          {uploadError}
+          {refused}
         </Alert>
       )}
+      <ErrorAlert error={upload.error} mt="xs" />
     </Input.Wrapper>
   );
 }

@@ -1,7 +1,6 @@
 // The details form of /upload-finished and /edit-video (spec section 5): validated with the same
 // schema as the server, 'Undo Changes' goes back to the last saved values, 'Save' sends the parsed body.
 import {
-  Alert,
   Button,
   Fieldset,
   Group,
@@ -15,7 +14,6 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SURGERY_TYPE_ALL } from '@ipsv/contracts/surgery-types';
@@ -33,8 +31,9 @@ import {
   type Video,
   type Visibility,
 } from '@ipsv/contracts/videos';
-import { useErrorText } from '../../../lib/use-error-text';
-import { detailsSurgeryTypesQuery, videoCalls } from '../api/video-calls';
+import { useSurgeryTypes } from '../../../api/get-surgery-types';
+import { ErrorAlert } from '../../../components/error-alert';
+import { useSaveDetails } from '../api/save-details';
 import { parseValues, translateDetailsMessage, valuesFromVideo, type DetailsFormValues } from '../details-form-values';
 import { ThumbnailPicker } from './thumbnail-picker';
 
@@ -45,13 +44,10 @@ export function qualityLabel(quality: string): string {
 
 export function VideoDetailsForm({ video, onSaved }: { video: Video; onSaved: (saved: Video, firstSave: boolean) => void }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
-  const queryClient = useQueryClient();
-  const surgeryTypes = useQuery(detailsSurgeryTypesQuery);
+  const surgeryTypes = useSurgeryTypes();
+  const save = useSaveDetails(video.id);
   const [saved, setSaved] = useState<DetailsFormValues>(() => valuesFromVideo(video));
-  const [serverError, setServerError] = useState<string | null>(null);
   const [notice, setNotice] = useState(false);
-  const [saving, setSaving] = useState(false);
   const form = useForm<DetailsFormValues>({
     mode: 'controlled',
     initialValues: saved,
@@ -73,38 +69,27 @@ export function VideoDetailsForm({ video, onSaved }: { video: Video; onSaved: (s
   const values = form.getValues();
   const showPgs = values.surgeryTypeId === String(PGS_SURGERY_TYPE);
 
-  const submit = form.onSubmit(async () => {
+  const submit = form.onSubmit(() => {
     // Validation passed (Mantine ran the schema); parse again for the transformed body.
     const parsed = parseValues(form.getValues(), t);
     if (!parsed.ok) return;
-    setServerError(null);
     setNotice(false);
-    setSaving(true);
-    try {
-      const result = await videoCalls.saveDetails(video.id, parsed.body);
-      const next = valuesFromVideo(result);
-      setSaved(next);
-      form.setValues(next);
-      form.resetDirty(next);
-      queryClient.setQueryData(['videos', video.id], result);
-      await queryClient.invalidateQueries({ queryKey: ['videos', 'mine'] });
-      setNotice(true);
-      onSaved(result, !video.detailsSaved);
-    } catch (caught) {
-      setServerError(errorText(caught));
-    } finally {
-      setSaving(false);
-    }
+    save.mutate(parsed.body, {
+      onSuccess: (result) => {
+        const next = valuesFromVideo(result);
+        setSaved(next);
+        form.setValues(next);
+        form.resetDirty(next);
+        setNotice(true);
+        onSaved(result, !video.detailsSaved);
+      },
+    });
   });
 
   return (
     <form noValidate onSubmit={submit} aria-label={t('videoDetails.formLabel')}>
       <Stack gap="md">
-        {serverError && (
-          <Alert color="red" variant="light" role="alert" title={t('videoDetails.saveFailed')}>
-            {serverError}
-          </Alert>
-        )}
+        <ErrorAlert error={save.error} title={t('videoDetails.saveFailed')} />
         <TextInput label={t('videoDetails.fields.title')} required withAsterisk {...form.getInputProps('title')} />
         <Select
           label={t('videoDetails.fields.surgeryType')}
@@ -182,17 +167,17 @@ export function VideoDetailsForm({ video, onSaved }: { video: Video; onSaved: (s
         <Group>
           <Button
             variant="default"
-            disabled={!form.isDirty() || saving}
+            disabled={!form.isDirty() || save.isPending}
             onClick={() => {
               form.setValues(saved);
               form.resetDirty(saved);
               form.clearErrors();
-              setServerError(null);
+              save.reset();
             }}
           >
             {t('videoDetails.undo')}
           </Button>
-          <Button type="submit" loading={saving}>
+          <Button type="submit" loading={save.isPending}>
             {t('common.save')}
           </Button>
         </Group>

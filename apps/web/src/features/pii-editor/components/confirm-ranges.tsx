@@ -1,0 +1,58 @@
+// Saving the review: what stands in the way (a range problem, or the server's refusal), Save, and
+// the question asked before publishing with nothing removed. A saved review goes to /progress.
+import { Alert, Button, Group, Modal, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { confirmReviewInputSchema, rangeProblem, type PrivacyRange } from '@ipsv/contracts/privacy-review';
+import { ErrorAlert } from '../../../components/error-alert';
+import { useConfirmReview } from '../api/confirm-review';
+import { useRangeMessage } from '../range-messages';
+
+export function ConfirmRanges({ videoId, ranges, duration }: { videoId: string; ranges: readonly PrivacyRange[]; duration: number }) {
+  const { t } = useTranslation();
+  const rangeMessage = useRangeMessage();
+  const navigate = useNavigate();
+  const confirm = useConfirmReview(videoId);
+  const [askEmpty, setAskEmpty] = useState(false);
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const problem = rangeProblem(ranges, duration);
+
+  const save = () => {
+    setAskEmpty(false);
+    setInvalid(null);
+    const parsed = confirmReviewInputSchema.safeParse({ ranges });
+    if (!parsed.success) return setInvalid(rangeMessage(parsed.error.issues[0]?.message ?? ''));
+    // The server checks again with rangeProblem(); its refusal is one of the same messages.
+    confirm.mutate(parsed.data, { onSuccess: () => navigate('/progress') });
+  };
+
+  return (
+    <>
+      {(problem ?? invalid) && (
+        <Alert color="red" variant="light" role="alert">
+          {problem ? rangeMessage(problem) : invalid}
+        </Alert>
+      )}
+      <ErrorAlert error={confirm.error} messages={rangeMessage} />
+      <Group justify="space-between" align="center">
+        <Text size="sm">{t('piiEditor.saveHint')}</Text>
+        <Button loading={confirm.isPending} disabled={problem !== null} onClick={() => (ranges.length === 0 ? setAskEmpty(true) : save())}>
+          {t('piiEditor.save')}
+        </Button>
+      </Group>
+
+      <Modal opened={askEmpty} onClose={() => setAskEmpty(false)} title={t('piiEditor.emptyConfirm.title')} centered size="sm">
+        <Text>{t('piiEditor.emptyConfirm.message')}</Text>
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={() => setAskEmpty(false)}>
+            {t('piiEditor.emptyConfirm.cancel')}
+          </Button>
+          <Button onClick={save} data-autofocus>
+            {t('piiEditor.emptyConfirm.publish')}
+          </Button>
+        </Group>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,59 @@
+// The signed-in shell on a phone: the header fits 390 px with one language control, and the burger
+// opens the main navigation, whose links lead to the pages.
+import { expect, test } from '@playwright/test';
+import { createSignedInAccount } from './support/accounts';
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() =>
+    localStorage.setItem('consent', JSON.stringify({ necessary: true, performance: false, advertising: false })),
+  );
+});
+
+test('at 390 px the header fits and shows one language control', async ({ page }, testInfo) => {
+  await createSignedInAccount(page.request);
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const path of ['/', '/history', '/upload']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const header = page.getByTestId('app-header');
+    // Nothing overflows the header, and its controls are wholly on screen.
+    expect(await header.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
+    const box = await header.boundingBox();
+    expect(box && box.x + box.width).toBeLessThanOrEqual(390);
+    for (const name of [/^Language/, 'Account menu', 'Sign out', 'Open navigation']) {
+      await expect(page.getByRole('button', { name })).toBeInViewport({ ratio: 1 });
+    }
+    // One language control on the page: the header's (the footer has none here).
+    await expect(page.getByRole('button', { name: /^Language/ })).toHaveCount(1);
+    await expect(page.getByRole('textbox', { name: /^Language/ })).toHaveCount(0);
+    await page.screenshot({ path: testInfo.outputPath(`header-390${path.replace(/\//g, '-')}.png`) });
+  }
+});
+
+test('on a phone the burger opens the main navigation, and its links lead to the pages', async ({ page }) => {
+  await createSignedInAccount(page.request);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 2, name: 'Popular videos' })).toBeVisible();
+  const navigation = page.getByRole('navigation', { name: 'Main navigation' });
+  await expect(navigation.getByRole('link', { name: 'History' })).not.toBeInViewport();
+  await page.getByRole('button', { name: 'Open navigation' }).click();
+  await navigation.getByRole('link', { name: 'Security' }).click();
+  await expect(page).toHaveURL(/\/analytics\/security$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Security' })).toBeVisible();
+  // The panel closes after the navigation.
+  await expect(navigation.getByRole('link', { name: 'History' })).not.toBeInViewport();
+});
+
+test("the header's language menu switches the language and is remembered", async ({ page }) => {
+  await createSignedInAccount(page.request);
+  await page.goto('/history');
+  await expect(page.getByRole('heading', { level: 1, name: 'History' })).toBeVisible();
+  await page.getByRole('button', { name: 'Language: English (US)' }).click();
+  await page.getByRole('menuitem', { name: 'Deutsch' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('History');
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page.getByRole('button', { name: /: Deutsch$/ })).toBeVisible();
+});
