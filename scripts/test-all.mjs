@@ -22,6 +22,16 @@ for (const file of ['test-results/vitest.json', 'test-results/e2e.json']) rmSync
 const lintOk = run('lint', 'npm', ['run', 'lint']);
 results.push({ suite: 'lint', passed: lintOk ? 1 : 0, failed: lintOk ? 0 : 1 });
 
+// 1b. Dependency audit (production dependencies, high and critical advisories). When the registry
+// offers no advisory service (some mirrors refuse it), the run says so and counts nothing for it.
+{
+  process.stdout.write('\n=== audit: node scripts/audit.mjs\n');
+  const { status } = spawnSync('node', ['scripts/audit.mjs'], { stdio: 'inherit' });
+  if (status === 0) results.push({ suite: 'audit', passed: 1, failed: 0 });
+  else if (status === 1) results.push({ suite: 'audit', passed: 0, failed: 1 });
+  else process.stdout.write('=== audit not counted: the advisory service could not be reached\n');
+}
+
 // 2. Build: the e2e suite runs the built product. A failed build fails the run.
 const buildOk = run('build', 'npm', ['run', 'build']);
 results.push({ suite: 'build', passed: buildOk ? 1 : 0, failed: buildOk ? 0 : 1 });
