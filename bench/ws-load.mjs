@@ -29,7 +29,8 @@ const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
     PORT: '0',
     HOST: '0.0.0.0',
     DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
+    // info: the start-up line carries the URL (request lines are drained with it).
+    LOG_LEVEL: 'info',
     ROLE: 'api',
     RATE_LIMIT_SCALE: '1000',
     WS_MAX_PER_ADDRESS: String(Math.ceil(socketCount / addresses) + 10),
