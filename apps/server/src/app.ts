@@ -14,6 +14,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { APP_DESCRIPTION, APP_TITLE } from '@ipsv/contracts/app';
+import { rateLimitParams } from '@ipsv/contracts/errors';
 import { PAGE_VIEWS_PER_MINUTE } from '@ipsv/contracts/page-views';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { createPageViewsRepository } from './modules/page-views/page-views.repository.js';
@@ -21,7 +22,13 @@ import { pageViewsRoutes } from './modules/page-views/page-views.routes.js';
 import { createPageViewsService } from './modules/page-views/page-views.service.js';
 import type { FederatedProvider } from '@ipsv/contracts/auth';
 import { authRoutes } from './modules/auth/auth.routes.js';
-import { createAuthService } from './modules/auth/auth.service.js';
+import { createAuthToolkit } from './modules/auth/auth-toolkit.js';
+import { createAuthSessionsService } from './modules/auth/auth-sessions.service.js';
+import { createContactVerificationService } from './modules/auth/contact-verification.service.js';
+import { createPasswordResetService } from './modules/auth/password-reset.service.js';
+import { createSignInService } from './modules/auth/sign-in.service.js';
+import { createSignUpService } from './modules/auth/sign-up.service.js';
+import { createTwoFactorService } from './modules/auth/two-factor.service.js';
 import { codeEmail, type CodeEmailKind } from './modules/auth/auth-emails.js';
 import { federatedRoutes } from './modules/auth/federated.routes.js';
 import { createSignInThrottle } from './modules/auth/sign-in-throttle.js';
@@ -32,29 +39,37 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { createSurgeryTypesRepository } from './modules/surgery-types/surgery-types.repository.js';
 import { surgeryTypesRoutes } from './modules/surgery-types/surgery-types.routes.js';
-import { CODE_LIFETIME_SECONDS, createAuth, loadAuthSecret, type CodePurpose, type FederatedSettings } from './platform/auth.js';
-import type { Database } from './platform/database.js';
-import type { Mailer } from './platform/mail.js';
-import { createRateLimiter } from './platform/rate-limiter.js';
-import type { Storage } from './platform/storage.js';
+import { CODE_LIFETIME_SECONDS, createAuth, loadAuthSecret, type CodePurpose, type FederatedSettings } from './platform/auth/auth.js';
+import type { Database } from './platform/database/database.js';
+import type { Mailer } from './platform/mail/mail.js';
+import { createRateLimiter } from './platform/database/rate-limiter.js';
+import type { Storage } from './platform/storage/storage.js';
 import { AppError } from './platform/app-error.js';
-import { registerErrorHandler } from './platform/http-errors.js';
+import { registerErrorHandler } from './platform/http/http-errors.js';
 import { registerSafeInput } from './platform/http/safe-input.js';
 import { recordRoutes } from './platform/http/route-table.js';
 import { APP_VERSION } from './platform/version.js';
-import { createMediaSigner } from './platform/media-signing.js';
-import type { Queue } from './platform/queue.js';
-import type { UploadStore } from './platform/upload-store.js';
+import { createMediaSigner } from './platform/media/media-signing.js';
+import type { Queue } from './platform/jobs/queue.js';
+import type { UploadStore } from './platform/storage/upload-store.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { createUpgradeRouter } from './platform/http/upgrades.js';
-import { startPgListener } from './platform/pg-listener.js';
+import { startPgListener } from './platform/database/pg-listener.js';
 import { startProgressHub } from './modules/videos/progress-hub.js';
 import { attachProgressSocket } from './modules/videos/progress-socket.js';
 import { createVideosRepository } from './modules/videos/videos.repository.js';
 import { videosRoutes } from './modules/videos/videos.routes.js';
-import { createVideosService, type SceneSegmenter } from './modules/videos/videos.service.js';
-import { registerWebApp } from './platform/web-app.js';
+import { createPlaybackService } from './modules/videos/playback.service.js';
+import { createPrivacyReviewService } from './modules/videos/privacy-review.service.js';
+import { createVideoDetailsService } from './modules/videos/video-details.service.js';
+import { createLifecycle } from './modules/videos/video-lifecycle.js';
+import { createVideoSegmentsService } from './modules/videos/video-segments.service.js';
+import { createVideoUploadsService } from './modules/videos/video-uploads.service.js';
+import { decorateActor } from './modules/session/actor.js';
+import { sharpImageNormaliser, type ImageNormaliser } from './platform/media/image-normaliser.js';
+import { ffmpegMediaTools, type MediaTools } from './platform/media/media-tools.js';
+import { registerWebApp } from './platform/http/web-app.js';
 
 export interface AppOptions {
   database: Pick<Database, 'db' | 'ping' | 'pool'>;
@@ -77,8 +92,9 @@ export interface AppOptions {
   queue: Queue;
   /** Where tus keeps uploads while they arrive. */
   uploads: UploadStore;
-  /** 'AI Analysis' of the segment editor (scene changes of the published video). */
-  segmenter?: SceneSegmenter;
+  /** ffmpeg through packages/media unless a test passes fakes (the segment editor's 'AI Analysis'). */
+  media?: Pick<MediaTools, 'sceneChanges'>;
+  images?: ImageNormaliser;
   companionUrl?: string;
   /** Uploads stop when the upload disk would keep less than this free (2 GiB by default). */
   uploadMinFreeBytes?: number;
@@ -124,6 +140,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
 
   recordRoutes(app);
+  decorateActor(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -151,8 +168,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Limits are set per route (in-memory per process: each process enforces its own share).
   await app.register(fastifyRateLimit, {
     global: false,
-    errorResponseBuilder: (_request, context) =>
-      Object.assign(new Error(`Too many requests. Try again in ${context.after}.`), { statusCode: 429 }),
+    errorResponseBuilder: (_request, context) => new AppError('RATE_LIMITED', rateLimitParams(context.ttl / 1000)),
   });
 
   await app.register(fastifySwagger, {
@@ -170,7 +186,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (SAFE_METHODS.has(request.method)) return;
     const allowed = new Set([publicOrigin, `${request.protocol}://${request.headers.host ?? ''}`]);
     if (isForeignOrigin(request.headers.origin, allowed)) {
-      throw new AppError('FORBIDDEN', 'This request did not come from this site.');
+      throw new AppError('CROSS_SITE');
     }
   });
 
@@ -196,7 +212,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
   const sessions = createSessionService(auth);
-  const authService = createAuthService({
+  const authDeps = {
     auth,
     users: usersRepository,
     limiter,
@@ -204,10 +220,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mailer: options.mailer,
     publicUrl: options.publicUrl,
     adminEmail: options.adminEmail,
-  });
+  };
+  const toolkit = createAuthToolkit(authDeps);
+  const authServices = {
+    signUp: createSignUpService(toolkit, authDeps),
+    signIn: createSignInService(toolkit, authDeps),
+    passwordReset: createPasswordResetService(toolkit, authDeps),
+    contact: createContactVerificationService(toolkit, authDeps),
+    sessions: createAuthSessionsService(toolkit, authDeps),
+    twoFactor: createTwoFactorService(toolkit, authDeps),
+  };
+  const images = options.images ?? sharpImageNormaliser;
   const usersService = createUsersService({
     users: usersRepository,
     storage: options.storage,
+    images,
     mailer: options.mailer,
     auth,
     publicUrl: options.publicUrl,
@@ -220,14 +247,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   ];
   const pageViews = createPageViewsService(createPageViewsRepository(db));
   const signer = createMediaSigner(authSecret, { lifetimeSeconds: options.mediaUrlLifetimeSeconds });
-  const videos = createVideosService({
-    videos: createVideosRepository(db),
-    storage: options.storage,
-    signer,
-    queue: options.queue,
-    uploads: options.uploads,
-    segmenter: options.segmenter,
-  });
+  const videosRepository = createVideosRepository(db);
+  const lifecycle = createLifecycle({ videos: videosRepository, queue: options.queue });
+  const videoServices = {
+    details: createVideoDetailsService({ videos: videosRepository, storage: options.storage, signer, lifecycle, images, uploads: options.uploads }),
+    review: createPrivacyReviewService({ videos: videosRepository, signer, lifecycle }),
+    segments: createVideoSegmentsService({ videos: videosRepository, storage: options.storage, signer, media: options.media ?? ffmpegMediaTools }),
+    playback: createPlaybackService({ videos: videosRepository, signer }),
+  };
   const listener = await startPgListener(pool, options.logger);
   const upgrades = createUpgradeRouter(app.server, {
     maxPerAddress: options.websocketsPerAddress ?? 500,
@@ -255,8 +282,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(healthRoutes({ ping, version: APP_VERSION }));
-  await app.register(sessionRoutes(sessions, authService));
-  await app.register(authRoutes({ auth: authService, sessions, providers }));
+  await app.register(sessionRoutes(sessions, authServices.sessions));
+  await app.register(authRoutes({ auth: authServices, sessions, providers }));
   await app.register(federatedRoutes(auth, limiter, options.publicUrl, providers.map((p) => p.id)));
   await app.register(usersRoutes({ users: usersService, sessions }));
   await app.register(surgeryTypesRoutes(createSurgeryTypesRepository(db)));
@@ -266,14 +293,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(
     uploadsRoutes({
       sessions,
-      videos,
+      uploads: createVideoUploadsService({ videos: videosRepository, lifecycle }),
       store: options.uploads,
       trustProxy: options.trustProxy ?? false,
       companionUrl: options.companionUrl ?? null,
       minFreeBytes: options.uploadMinFreeBytes ?? 2048 * 1024 * 1024,
     }),
   );
-  await app.register(videosRoutes({ videos, sessions }));
+  await app.register(videosRoutes({ sessions, ...videoServices }));
   await app.register(mediaRoutes({ storage: options.storage, signer }));
   await registerWebApp(app, options.webDistDir);
 

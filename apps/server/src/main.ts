@@ -4,18 +4,17 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './platform/config.js';
-import { openDatabase, type Database } from './platform/database.js';
+import { openDatabase, type Database } from './platform/database/database.js';
 import { createLogger } from './platform/logger.js';
-import { federatedSettings } from './platform/federated-config.js';
-import { createOutboxMailer, createSmtpMailer } from './platform/mail.js';
-import { createLocalStorage } from './platform/storage.js';
-import { createPrivacyAnalyser, type PrivacyAnalyser } from './platform/privacy-analyser.js';
-import { startQueue, type QueueHandle } from './platform/queue.js';
-import { createFileUploadStore, createS3UploadStore } from './platform/upload-store.js';
-import { createS3Storage, s3OptionsFromConfig } from './platform/storage-s3.js';
-import { sceneChanges } from '@ipsv/media/scene-changes';
-import { JOBS } from './jobs/job-names.js';
+import { federatedSettings } from './platform/auth/federated-config.js';
+import { createOutboxMailer, createSmtpMailer } from './platform/mail/mail.js';
+import { createLocalStorage } from './platform/storage/storage.js';
+import { createPrivacyAnalyser, type PrivacyAnalyser } from './platform/media/privacy-analyser.js';
+import { startQueue, type QueueHandle } from './platform/jobs/queue.js';
+import { createFileUploadStore, createS3UploadStore } from './platform/storage/upload-store.js';
+import { createS3Storage, s3OptionsFromConfig } from './platform/storage/storage-s3.js';
 import { videoJobs } from './jobs/video-jobs.js';
+import { ffmpegMediaTools } from './platform/media/media-tools.js';
 import { createVideosRepository } from './modules/videos/videos.repository.js';
 import { DEFAULT_WEB_DIST_DIR } from './platform/paths.js';
 
@@ -96,12 +95,13 @@ async function main(): Promise<void> {
           queue,
           uploads,
           analyser,
+          media: ffmpegMediaTools,
           uploadExpiryHours: config.UPLOAD_EXPIRY_HOURS,
           originalRetentionDays: config.ORIGINAL_RETENTION_DAYS,
         }),
         { staleAfterSeconds: config.JOB_STALE_SECONDS },
       );
-      await queue.schedule(JOBS.cleanup, '*/15 * * * *');
+      await queue.schedule('media-cleanup', '*/15 * * * *');
       log.info({ detectors: config.PRIVACY_DETECTORS }, 'video worker started');
     }
     if (config.ROLE === 'worker') return;
@@ -118,7 +118,6 @@ async function main(): Promise<void> {
       queue,
       uploads,
       companionUrl: config.COMPANION_URL,
-      segmenter: async (file, signal) => (await sceneChanges(file, { signal })).segments,
       authSecret: config.AUTH_SECRET,
       adminEmail: config.ADMIN_EMAIL,
       totpIssuer: config.TOTP_ISSUER,

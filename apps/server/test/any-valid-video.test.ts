@@ -11,15 +11,20 @@ import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVideosRepository } from '../src/modules/videos/videos.repository.js';
-import { createVideosService } from '../src/modules/videos/videos.service.js';
+import { createPrivacyReviewService } from '../src/modules/videos/privacy-review.service.js';
+import { createVideoDetailsService } from '../src/modules/videos/video-details.service.js';
+import { createLifecycle } from '../src/modules/videos/video-lifecycle.js';
 import { analyseVideoJob } from '../src/jobs/analyse-video.job.js';
 import { ingestVideoJob } from '../src/jobs/ingest-video.job.js';
 import { renderVideoJob } from '../src/jobs/render-video.job.js';
-import { createMediaSigner } from '../src/platform/media-signing.js';
-import { createPrivacyAnalyser } from '../src/platform/privacy-analyser.js';
-import type { JobContext, JobDefinition } from '../src/platform/queue.js';
-import { createLocalStorage } from '../src/platform/storage.js';
-import { createFileUploadStore } from '../src/platform/upload-store.js';
+import { createMediaSigner } from '../src/platform/media/media-signing.js';
+import { createPrivacyAnalyser } from '../src/platform/media/privacy-analyser.js';
+import type { JobContext, JobDefinition } from '../src/platform/jobs/queue.js';
+import { createLocalStorage } from '../src/platform/storage/storage.js';
+import { createFileUploadStore } from '../src/platform/storage/upload-store.js';
+import { videoDetailsInputSchema } from '@ipsv/contracts/videos';
+import { sharpImageNormaliser } from '../src/platform/media/image-normaliser.js';
+import { ffmpegMediaTools } from '../src/platform/media/media-tools.js';
 import { recordingQueue } from './helpers/build-test-app.js';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.js';
 
@@ -67,23 +72,24 @@ afterAll(async () => {
 });
 
 /** Runs one job as the worker would, on its last attempt (a failure marks the video failed). */
-async function runJob<P>(job: JobDefinition, payload: P): Promise<void> {
+async function runJob(job: JobDefinition, payload: unknown): Promise<void> {
   const context: JobContext = { id: randomUUID(), signal: new AbortController().signal, log, retryCount: job.retryLimit, lastAttempt: true };
-  await job.handler(job.payload.parse(payload), context);
+  await job.run(payload, context);
 }
 
 function pipeline() {
   const mediaRoot = path.join(scratch, 'media');
   const storage = createLocalStorage(mediaRoot);
   const videos = createVideosRepository(database.db);
-  const queue = recordingQueue();
-  const uploads = createFileUploadStore(mediaRoot, 3_600_000);
-  const deps = { videos, storage, queue };
-  const service = createVideosService({ videos, storage, queue, uploads, signer: createMediaSigner('test-secret') });
+  const lifecycle = createLifecycle({ videos, queue: recordingQueue() });
+  const signer = createMediaSigner('test-secret');
+  const deps = { videos, storage, lifecycle, media: ffmpegMediaTools };
+  const details = createVideoDetailsService({ videos, storage, signer, lifecycle, images: sharpImageNormaliser, uploads: createFileUploadStore(mediaRoot, 3_600_000) });
+  const review = createPrivacyReviewService({ videos, signer, lifecycle });
   return {
     storage,
     videos,
-    service,
+    service: { get: details.get, saveDetails: details.saveDetails, review: review.review, confirmReview: review.confirmReview },
     ingest: ingestVideoJob(deps),
     analyse: analyseVideoJob({ ...deps, analyser: createPrivacyAnalyser('scene') }),
     render: renderVideoJob(deps),
@@ -121,7 +127,7 @@ describe('any video the upload rules accept is published', () => {
       const vtt = await new Response(storyboardMap.stream as unknown as ReadableStream).text();
       expect(vtt).toContain('filmstrip.jpg#xywh=');
 
-      await p.service.saveDetails(actor, id, { title: name, fileName: path.basename(file) });
+      await p.service.saveDetails(actor, id, videoDetailsInputSchema.parse({ title: name, fileName: path.basename(file) }));
       await runJob(p.analyse, { videoId: id });
       video = await p.service.get(actor, id);
       expect(video.status, video.failureReason ?? '').toBe('review');
@@ -157,7 +163,7 @@ describe('a file cut short', () => {
     await runJob(p.ingest, { videoId: id });
     const video = await p.service.get(actor, id);
     expect(video.status).toBe('rejected');
-    expect(video.violations.map((v) => v.code)).toEqual(['incomplete']);
+    expect(video.violations.map((violation) => violation.code)).toEqual(['incomplete']);
   });
 
   it('a missing original fails the stage with that reason', async () => {

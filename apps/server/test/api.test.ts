@@ -82,15 +82,15 @@ describe('POST /api/page-views', () => {
   });
 
   it.each([
-    ['a relative path', { path: 'watch-later' }, 'path: The path must start with a single /'],
-    ['a protocol-relative URL', { path: '//evil.example/x' }, 'path: The path must start with a single /'],
-    ['an over-long path', { path: `/${'a'.repeat(2048)}` }, 'path: The path must be at most 2048 characters'],
-    ['a missing path', {}, 'path:'],
+    ['a relative path', { path: 'watch-later' }, 'The path must start with a single /'],
+    ['a protocol-relative URL', { path: '//evil.example/x' }, 'The path must start with a single /'],
+    ['an over-long path', { path: `/${'a'.repeat(2048)}` }, 'The path must be at most 2048 characters'],
+    ['a missing path', {}, ''],
   ])('refuses %s with 400 and records nothing', async (_name, payload, message) => {
     const before = await pageViewPaths();
     const response = await app.inject({ method: 'POST', url: '/api/page-views', payload });
     expect(response.statusCode).toBe(400);
-    expect(response.json().error.code).toBe('VALIDATION_ERROR');
+    expect(response.json().error).toMatchObject({ code: 'VALIDATION_ERROR', params: { field: 'path' } });
     expect(response.json().error.message).toContain(message);
     expect(await pageViewPaths()).toEqual(before);
   });
@@ -103,7 +103,7 @@ describe('POST /api/page-views', () => {
       payload: '{"path":',
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().error).toMatchObject({ code: 'VALIDATION_ERROR' });
+    expect(response.json().error).toMatchObject({ code: 'BAD_JSON' });
   });
 });
 
@@ -117,7 +117,8 @@ describe('page-view rate limit', () => {
     expect(statuses).toEqual([204, 204, 204, 429, 429]);
     const refused = await send('127.0.0.2');
     expect(refused.json().error.code).toBe('RATE_LIMITED');
-    expect(refused.json().error.message).toMatch(/^Too many requests\. Try again in/);
+    expect(refused.json().error.params.retryAfterSeconds).toBeGreaterThan(0);
+    expect(refused.headers['retry-after']).toBe(String(refused.json().error.params.retryAfterSeconds));
     // another visitor is not affected
     expect((await send('127.0.0.3')).statusCode).toBe(204);
     await limited.close();
@@ -130,7 +131,9 @@ describe('errors and routing', () => {
     const response = await app.inject({ url: '/api/does-not-exist' });
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toContain('application/json');
-    expect(response.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'No such endpoint: GET /api/does-not-exist' } });
+    expect(response.json()).toEqual({
+      error: { code: 'ENDPOINT_NOT_FOUND', message: 'No such endpoint: GET /api/does-not-exist', params: { method: 'GET', path: '/api/does-not-exist' } },
+    });
   });
 
   it('serves the SPA for any other path (history fallback), not cached', async () => {

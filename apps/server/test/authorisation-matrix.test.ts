@@ -15,11 +15,11 @@ import { TERMS_VERSION } from '@ipsv/contracts/users';
 import type { Playback } from '@ipsv/contracts/videos';
 import type { PrivacyReview } from '@ipsv/contracts/privacy-review';
 import { createVideosRepository } from '../src/modules/videos/videos.repository.js';
-import { loadAuthSecret } from '../src/platform/auth.js';
+import { loadAuthSecret } from '../src/platform/auth/auth.js';
 import { routesOf } from '../src/platform/http/route-table.js';
-import { createMediaSigner } from '../src/platform/media-signing.js';
-import { createLocalStorage } from '../src/platform/storage.js';
-import { createFileUploadStore } from '../src/platform/upload-store.js';
+import { createMediaSigner } from '../src/platform/media/media-signing.js';
+import { createLocalStorage } from '../src/platform/storage/storage.js';
+import { createFileUploadStore } from '../src/platform/storage/upload-store.js';
 import { buildTestApp, createWebDist } from './helpers/build-test-app.js';
 import { startSmtpReceiver, type SmtpReceiver } from './helpers/smtp-receiver.js';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.js';
@@ -58,7 +58,7 @@ beforeAll(async () => {
     mailer: smtp.mailer(),
     storage,
     uploads: createFileUploadStore(path.join(scratch, 'media'), 3_600_000),
-    segmenter: async () => [{ start: 0, end: 5 }],
+    media: { sceneChanges: async () => ({ changes: [], segments: [{ start: 0, end: 5 }] }) },
     rateLimitScale: 20,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });

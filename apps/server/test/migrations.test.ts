@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SURGERY_TYPE_SEED } from '@ipsv/contracts/surgery-types';
-import { runMigrations } from '../src/platform/database.js';
+import { runMigrations } from '../src/platform/database/database.js';
 import { MIGRATIONS_DIR } from '../src/platform/paths.js';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.js';
 

@@ -12,13 +12,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { UPLOAD_DISK_FULL_MESSAGE, UPLOAD_FINISHED_MESSAGE, UPLOAD_LENGTH_REQUIRED_MESSAGE } from '@ipsv/contracts/upload';
 import type { AppOptions } from '../src/app.js';
 import { createVideosRepository } from '../src/modules/videos/videos.repository.js';
 import { SESSION_ENDED_CLOSE_CODE } from '../src/modules/videos/progress-socket.js';
-import { BAD_TEXT_MESSAGE, TOO_DEEP_MESSAGE } from '../src/platform/http/safe-input.js';
-import { createLocalStorage } from '../src/platform/storage.js';
-import { createFileUploadStore, type UploadStore } from '../src/platform/upload-store.js';
+import { createLocalStorage } from '../src/platform/storage/storage.js';
+import { createFileUploadStore, type UploadStore } from '../src/platform/storage/upload-store.js';
 import { buildTestApp, createWebDist } from './helpers/build-test-app.js';
 import { codeIn, startSmtpReceiver, type SmtpReceiver } from './helpers/smtp-receiver.js';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.js';
@@ -150,7 +148,7 @@ describe('finding 5: the upload size limit and the disk', () => {
   it('refuses a deferred length, and a later request cannot declare a larger size', async () => {
     const deferred = await owner.call('POST', '/api/uploads', undefined, { ...tus, 'upload-defer-length': '1' });
     expect(deferred.status).toBe(400);
-    expect(((await deferred.json()) as { error: { message: string } }).error.message).toBe(UPLOAD_LENGTH_REQUIRED_MESSAGE);
+    expect(((await deferred.json()) as { error: { code: string } }).error.code).toBe('UPLOAD_LENGTH_REQUIRED');
 
     const created = await owner.call('POST', '/api/uploads', undefined, { ...tus, 'upload-length': '10' });
     const id = created.headers.get('location')!.split('/').pop()!;
@@ -180,7 +178,7 @@ describe('finding 5: the upload size limit and the disk', () => {
       freeBytes = reserve + 4;
       const refusedStart = await user.call('POST', '/api/uploads', undefined, { ...tus, 'upload-length': '10' });
       expect(refusedStart.status).toBe(507);
-      expect(((await refusedStart.json()) as { error: { message: string } }).error.message).toBe(UPLOAD_DISK_FULL_MESSAGE);
+      expect(((await refusedStart.json()) as { error: { code: string } }).error.code).toBe('DISK_FULL');
       freeBytes = null;
       const started = await user.call('POST', '/api/uploads', undefined, { ...tus, 'upload-length': '10' });
       expect(started.status).toBe(201);
@@ -203,14 +201,14 @@ describe('finding 5: the upload size limit and the disk', () => {
 });
 
 describe('finding 7: input PostgreSQL cannot store, and JSON that overflows stacks', () => {
-  const message = async (response: Response) => ((await response.json()) as { error: { message: string } }).error.message;
+  const code = async (response: Response) => ((await response.json()) as { error: { code: string } }).error.code;
 
   it('refuses NUL characters and lone surrogates with a 400 and stores nothing', async () => {
     const id = await idOf('owner@findings.org');
     for (const firstName of ['Ada\u0000', 'Ada\uD800']) {
       const response = await owner.call('PATCH', `/api/users/${id}`, { firstName, lastName: 'X' });
       expect(response.status).toBe(400);
-      expect(await message(response)).toBe(BAD_TEXT_MESSAGE);
+      expect(await code(response)).toBe('INVALID_TEXT');
     }
     expect((await owner.json<{ firstName: string; lastName: string }>('GET', '/api/profile')).lastName).toBe('Surgeon');
 
@@ -232,7 +230,7 @@ describe('finding 7: input PostgreSQL cannot store, and JSON that overflows stac
     for (const url of ['/api/auth/sign-in/social', '/api/auth/sign-in/oauth2', '/api/auth/sign-in']) {
       const response = await fetch(`${server.base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: `{"provider":${deep}}` });
       expect(response.status, url).toBe(400);
-      expect(await message(response)).toBe(TOO_DEEP_MESSAGE);
+      expect(await code(response)).toBe('BODY_TOO_DEEP');
     }
     expect((await fetch(`${server.base}/api/health`)).status).toBe(200);
   });
@@ -244,7 +242,7 @@ describe('finding 10: a finished upload is the video', () => {
     const video = await videoInState({ videos: createVideosRepository(database.db), storage: createLocalStorage(path.join(scratch, 'media')) }, id, 'review');
     const response = await owner.call('DELETE', `/api/uploads/${video.id}`, undefined, { 'tus-resumable': '1.0.0' });
     expect(response.status).toBe(409);
-    expect(((await response.json()) as { error: { message: string } }).error.message).toBe(UPLOAD_FINISHED_MESSAGE);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe('UPLOAD_FINISHED');
   });
 });
 

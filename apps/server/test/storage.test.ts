@@ -7,8 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalStorage, type Storage } from '../src/platform/storage.js';
-import { createS3Storage } from '../src/platform/storage-s3.js';
+import { createLocalStorage, type Storage } from '../src/platform/storage/storage.js';
+import { createS3Storage } from '../src/platform/storage/storage-s3.js';
 import { startLocalS3, type LocalS3 } from './helpers/local-s3.js';
 
 interface Backend {

@@ -11,16 +11,16 @@ import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import * as tus from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NO_VIDEO_ACCESS_MESSAGE } from '@ipsv/contracts/errors';
-import { MAX_UPLOAD_BYTES, UPLOAD_PROVIDERS_ONLY_MESSAGE, UPLOAD_TOO_LARGE_MESSAGE } from '@ipsv/contracts/upload';
+import { MAX_UPLOAD_BYTES } from '@ipsv/contracts/upload';
 import type { Video } from '@ipsv/contracts/videos';
 import type { PrivacyReview } from '@ipsv/contracts/privacy-review';
 import { videoJobs } from '../src/jobs/video-jobs.js';
+import { ffmpegMediaTools } from '../src/platform/media/media-tools.js';
 import { createVideosRepository } from '../src/modules/videos/videos.repository.js';
-import { createPrivacyAnalyser } from '../src/platform/privacy-analyser.js';
-import { startQueue, type QueueHandle } from '../src/platform/queue.js';
-import { createLocalStorage } from '../src/platform/storage.js';
-import { createFileUploadStore } from '../src/platform/upload-store.js';
+import { createPrivacyAnalyser } from '../src/platform/media/privacy-analyser.js';
+import { startQueue, type QueueHandle } from '../src/platform/jobs/queue.js';
+import { createLocalStorage } from '../src/platform/storage/storage.js';
+import { createFileUploadStore } from '../src/platform/storage/upload-store.js';
 import { buildTestApp, createWebDist } from './helpers/build-test-app.js';
 import { startSmtpReceiver, type SmtpReceiver } from './helpers/smtp-receiver.js';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.js';
@@ -65,6 +65,7 @@ beforeAll(async () => {
       queue,
       uploads: createFileUploadStore(mediaRoot, 3_600_000),
       analyser: createPrivacyAnalyser('scene'),
+      media: ffmpegMediaTools,
       uploadExpiryHours: 24,
       originalRetentionDays: 30,
     }),
@@ -116,7 +117,7 @@ describe('upload to publication', () => {
     for (const [method, url, body] of [['GET', `/api/videos/${id}`], ['PUT', `/api/videos/${id}/details`, { title: 'Mine now', fileName: 'x.mp4' }], ['GET', `/api/videos/${id}/review`]] as const) {
       const response = await stranger.call(method, url, body);
       expect(response.status).toBe(401);
-      expect(((await response.json()) as { error: { message: string } }).error.message).toBe(NO_VIDEO_ACCESS_MESSAGE);
+      expect(((await response.json()) as { error: { code: string } }).error.code).toBe('NO_ACCESS');
     }
     expect((await stranger.call('PATCH', `/api/uploads/${id}`, undefined, { 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' })).status).toBe(404);
     const mine = await stranger.json<{ videos: Video[] }>('GET', '/api/videos/mine');
@@ -126,7 +127,7 @@ describe('upload to publication', () => {
   it('refuses details without a title and changes nothing', async () => {
     const response = await owner.call('PUT', `/api/videos/${id}/details`, { title: '  ', fileName: 'surgery.mp4' });
     expect(response.status).toBe(400);
-    expect(((await response.json()) as { error: { message: string } }).error.message).toBe('This field is required');
+    expect(((await response.json()) as { error: { params: object } }).error.params).toMatchObject({ field: 'title', rule: 'required' });
     expect((await owner.json<Video>('GET', `/api/videos/${id}`)).status).toBe('awaiting_details');
   });
 
@@ -169,7 +170,7 @@ describe('upload to publication', () => {
       ],
     });
     expect(bad.status).toBe(400);
-    expect(((await bad.json()) as { error: { message: string } }).error.message).toBe('Ranges must not overlap');
+    expect(((await bad.json()) as { error: { code: string } }).error.code).toBe('RANGE_OVERLAP');
 
     const confirmed = await owner.json<Video>('PUT', `/api/videos/${id}/review`, { ranges: review.proposed });
     expect(confirmed.status).toBe('rendering');
@@ -226,7 +227,7 @@ describe('upload to publication', () => {
     const outsider = await user('visitor@elsewhere.org', 'viewer');
     const response = await outsider.call('GET', `/api/videos/${id}/playback`);
     expect(response.status).toBe(401);
-    expect(((await response.json()) as { error: { message: string } }).error.message).toBe(NO_VIDEO_ACCESS_MESSAGE);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe('NO_ACCESS');
   });
 });
 
@@ -264,11 +265,11 @@ describe('rejections', () => {
       who.call('POST', '/api/uploads', undefined, { 'tus-resumable': '1.0.0', 'upload-length': String(length), 'upload-metadata': `filename ${Buffer.from('big.mp4').toString('base64')}` });
     const big = await create(owner, MAX_UPLOAD_BYTES + 1);
     expect(big.status).toBe(413);
-    expect(((await big.json()) as { error: { message: string } }).error.message).toBe(UPLOAD_TOO_LARGE_MESSAGE);
+    expect(((await big.json()) as { error: { code: string } }).error.code).toBe('UPLOAD_TOO_LARGE');
     const viewer = await user('viewer@hospital.org', 'viewer');
     const refused = await create(viewer, 1000);
     expect(refused.status).toBe(403);
-    expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(UPLOAD_PROVIDERS_ONLY_MESSAGE);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('PROVIDERS_ONLY');
     const { rows } = await database.pool.query(`SELECT count(*)::int AS n FROM videos WHERE file_name = 'big.mp4'`);
     expect(rows[0].n).toBe(0);
   });

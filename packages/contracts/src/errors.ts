@@ -1,24 +1,26 @@
-// Machine-readable error codes and the one JSON error body every API failure uses.
+// Domain error codes: every way the API can refuse, each with its HTTP status and English default
+// text (a template whose {name} parts come from the error's params). The server answers
+// `{ error: { code, message, params } }`; the web translates by code (errors.<CODE> in its locale
+// files) with the same params, so no client ever compares English text. Tests assert codes.
 import { z } from 'zod';
-
-export const ERROR_CODES = [
-  'VALIDATION_ERROR',
-  'UNAUTHORIZED',
-  'FORBIDDEN',
-  'NOT_FOUND',
-  'CONFLICT',
-  'PAYLOAD_TOO_LARGE',
-  'RATE_LIMITED',
-  'SERVICE_UNAVAILABLE',
-  'INSUFFICIENT_STORAGE',
-  'INTERNAL',
-] as const;
-export type ErrorCode = (typeof ERROR_CODES)[number];
-
-export const errorBodySchema = z.object({
-  error: z.object({ code: z.enum(ERROR_CODES), message: z.string() }),
-});
-export type ErrorBody = z.infer<typeof errorBodySchema>;
+import {
+  ACCOUNT_EXISTS_MESSAGE,
+  EXPIRED_CODE_MESSAGE,
+  INVALID_CODE_MESSAGE,
+  INVALID_CREDENTIALS_MESSAGE,
+  NOT_SIGNED_IN_MESSAGE,
+  SIGN_IN_EXPIRED_MESSAGE,
+} from './auth.js';
+import { NOTHING_LEFT_MESSAGE, RANGE_ORDER_MESSAGE, RANGE_OUTSIDE_MESSAGE, RANGE_OVERLAP_MESSAGE, REVIEW_NOT_READY_MESSAGE } from './privacy-review.js';
+import {
+  UPLOAD_DISK_FULL_MESSAGE,
+  UPLOAD_FINISHED_MESSAGE,
+  UPLOAD_LENGTH_REQUIRED_MESSAGE,
+  UPLOAD_PROVIDERS_ONLY_MESSAGE,
+  UPLOAD_TOO_LARGE_MESSAGE,
+} from './upload.js';
+import { PROFILE_PICTURE_TOO_LARGE_MESSAGE, PROFILE_PICTURE_TYPE_MESSAGE } from './users.js';
+import { THUMBNAIL_TOO_LARGE_MESSAGE, THUMBNAIL_TYPE_MESSAGE } from './videos.js';
 
 /** Spec section 8: any unexpected failure is reported to the user with this text. */
 export const INTERNAL_ERROR_MESSAGE = 'internal server error';
@@ -27,3 +29,115 @@ export const NO_VIDEO_ACCESS_MESSAGE = 'you do not have access to this video';
 /** Only the owner confirms a privacy review or edits a video; administrators moderate (DESIGN.md section 6). */
 export const OWNER_ONLY_MESSAGE = 'Only the owner of this video can do this.';
 export const ADMIN_ONLY_MESSAGE = 'Only an administrator can do this.';
+
+interface ErrorDefinition {
+  status: number;
+  /** English text; `{name}` is replaced by the param of that name. */
+  message: string;
+}
+
+export const ERRORS = {
+  // ---- The request itself
+  /** A field broke a rule of the contracts: params `field` (dotted path) and `rule` (see VALIDATION_RULES). */
+  VALIDATION_ERROR: { status: 400, message: '{detail}' },
+  INVALID_TEXT: { status: 400, message: 'Text must not contain NUL characters or invalid Unicode.' },
+  BODY_TOO_DEEP: { status: 400, message: 'The request body is nested too deeply (at most {max} levels).' },
+  BAD_JSON: { status: 400, message: 'The request body is not valid JSON.' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'This kind of request body is not accepted here.' },
+  BODY_TOO_LARGE: { status: 413, message: 'The request body is too large.' },
+  ENDPOINT_NOT_FOUND: { status: 404, message: 'No such endpoint: {method} {path}' },
+  CROSS_SITE: { status: 403, message: 'This request did not come from this site.' },
+
+  // ---- Who is asking
+  NOT_SIGNED_IN: { status: 401, message: NOT_SIGNED_IN_MESSAGE },
+  NO_ACCESS: { status: 401, message: NO_VIDEO_ACCESS_MESSAGE },
+  OWNER_ONLY: { status: 403, message: OWNER_ONLY_MESSAGE },
+  ADMIN_ONLY: { status: 403, message: ADMIN_ONLY_MESSAGE },
+  PROVIDERS_ONLY: { status: 403, message: UPLOAD_PROVIDERS_ONLY_MESSAGE },
+  OWN_PROFILE_ONLY: { status: 403, message: 'You can only change your own profile.' },
+
+  // ---- Accounts
+  INVALID_CREDENTIALS: { status: 401, message: INVALID_CREDENTIALS_MESSAGE },
+  /** Only where the caller may know it (an administrator creating an account). */
+  ACCOUNT_EXISTS: { status: 409, message: ACCOUNT_EXISTS_MESSAGE },
+  AUTHENTICATOR_SETUP_FAILED: { status: 500, message: 'The authenticator could not be set up.' },
+  INVALID_CODE: { status: 400, message: INVALID_CODE_MESSAGE },
+  EXPIRED_CODE: { status: 400, message: EXPIRED_CODE_MESSAGE },
+  SIGN_IN_EXPIRED: { status: 401, message: SIGN_IN_EXPIRED_MESSAGE },
+  TOTP_NOT_ENABLED: { status: 400, message: 'Two-factor authentication is not on.' },
+  TOTP_ALREADY_ENABLED: { status: 409, message: 'Two-factor authentication is already on.' },
+  EMAIL_ALREADY_VERIFIED: { status: 409, message: 'Your email address is already verified.' },
+  ALREADY_PROVIDER: { status: 409, message: 'You can already upload videos.' },
+  NO_PENDING_REQUEST: { status: 409, message: 'There is no pending request for this user.' },
+  LAST_ADMIN: { status: 409, message: 'The last administrator cannot lose the admin role.' },
+  TERMS_CHANGED: { status: 409, message: 'The terms have changed. Please read the current version and accept it.' },
+  USER_NOT_FOUND: { status: 404, message: 'User not found' },
+  SESSION_NOT_FOUND: { status: 404, message: 'Session not found' },
+  PICTURE_NOT_FOUND: { status: 404, message: 'This user has no profile picture.' },
+  PICTURE_TOO_LARGE: { status: 413, message: PROFILE_PICTURE_TOO_LARGE_MESSAGE },
+  PICTURE_TYPE: { status: 400, message: PROFILE_PICTURE_TYPE_MESSAGE },
+  PROVIDER_NOT_CONFIGURED: { status: 404, message: 'This sign-in provider is not configured.' },
+  AUTH_REFUSED: { status: 400, message: '{detail}' },
+  RATE_LIMITED: { status: 429, message: 'Too many attempts. Please wait {minutes} minute(s) and try again.' },
+
+  // ---- Uploads
+  UPLOAD_NOT_FOUND: { status: 404, message: 'No such upload.' },
+  UPLOAD_TOO_LARGE: { status: 413, message: UPLOAD_TOO_LARGE_MESSAGE },
+  UPLOAD_LENGTH_REQUIRED: { status: 400, message: UPLOAD_LENGTH_REQUIRED_MESSAGE },
+  UPLOAD_FINISHED: { status: 409, message: UPLOAD_FINISHED_MESSAGE },
+  DISK_FULL: { status: 507, message: UPLOAD_DISK_FULL_MESSAGE },
+  /** The file broke the upload rules: params `reasons` (violation codes). */
+  UPLOAD_REJECTED: { status: 409, message: 'This video did not pass the upload checks ({reasons}); upload a corrected file.' },
+
+  // ---- Videos
+  VIDEO_CHANGED: { status: 409, message: 'This video changed in the meantime. Reload the page and try again.' },
+  REVIEW_NOT_READY: { status: 409, message: REVIEW_NOT_READY_MESSAGE },
+  CANNOT_CONFIRM_NOW: { status: 409, message: 'This video cannot be confirmed in its current state.' },
+  NOT_CHECKED_YET: { status: 409, message: 'This video has not been checked yet.' },
+  NOT_RETRYABLE: { status: 409, message: 'Only a video whose processing failed can be retried.' },
+  ORIGINAL_DELETED: { status: 409, message: 'The original of this video has been deleted after its retention period; it can no longer be reviewed.' },
+  SEGMENTS_UNAVAILABLE: { status: 409, message: 'AI Analysis is available once the video is published.' },
+  RANGE_ORDER: { status: 400, message: RANGE_ORDER_MESSAGE },
+  RANGE_OUTSIDE: { status: 400, message: RANGE_OUTSIDE_MESSAGE },
+  RANGE_OVERLAP: { status: 400, message: RANGE_OVERLAP_MESSAGE },
+  NOTHING_LEFT: { status: 400, message: NOTHING_LEFT_MESSAGE },
+  THUMBNAIL_TOO_LARGE: { status: 413, message: THUMBNAIL_TOO_LARGE_MESSAGE },
+  THUMBNAIL_TYPE: { status: 400, message: THUMBNAIL_TYPE_MESSAGE },
+  THUMBNAIL_NOT_UPLOADED: { status: 400, message: 'Upload the thumbnail image first.' },
+  FRAME_NOT_OFFERED: { status: 400, message: 'Choose one of the offered frames.' },
+  /** A chosen thumbnail frame lies in a range the privacy review removes: params `time` (seconds). */
+  FRAME_REMOVED: { status: 400, message: 'This frame is in a part removed for privacy; choose another frame.' },
+  MEDIA_NOT_FOUND: { status: 404, message: 'No such media.' },
+  MEDIA_LINK_INVALID: { status: 403, message: 'This media link is invalid or has expired.' },
+
+  // ---- The service
+  SERVICE_UNAVAILABLE: { status: 503, message: 'The service is temporarily unavailable (its database cannot be reached). Please try again in a moment.' },
+  INTERNAL: { status: 500, message: INTERNAL_ERROR_MESSAGE },
+} as const satisfies Record<string, ErrorDefinition>;
+
+export type ErrorCode = keyof typeof ERRORS;
+export const ERROR_CODES = Object.keys(ERRORS) as ErrorCode[];
+export type ErrorParams = Record<string, string | number | boolean | string[]>;
+
+/** The English text of `code` with its params filled in. */
+export function errorMessage(code: ErrorCode, params: ErrorParams = {}): string {
+  return ERRORS[code].message.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const value = params[name];
+    return value === undefined ? whole : Array.isArray(value) ? value.join(', ') : String(value);
+  });
+}
+
+/** Params of RATE_LIMITED: seconds to wait, and the minutes the English text names. */
+export function rateLimitParams(retryAfterSeconds: number): { retryAfterSeconds: number; minutes: number } {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  return { retryAfterSeconds: seconds, minutes: Math.max(1, Math.ceil(seconds / 60)) };
+}
+
+export const errorBodySchema = z.object({
+  error: z.object({
+    code: z.enum(ERROR_CODES as [ErrorCode, ...ErrorCode[]]),
+    message: z.string(),
+    params: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())])).default({}),
+  }),
+});
+export type ErrorBody = z.input<typeof errorBodySchema>;

@@ -24,17 +24,20 @@ export const privacyRangeSchema = z.object({
 });
 export type PrivacyRange = z.infer<typeof privacyRangeSchema>;
 
+/** What can be wrong with a set of ranges, as error codes (packages/contracts/src/errors.ts). */
+export type RangeProblem = 'RANGE_ORDER' | 'RANGE_OUTSIDE' | 'RANGE_OVERLAP';
+
 /**
  * Checks ranges against the video's duration: each inside it, end after start, no overlaps.
- * Returns the message of the first problem, or null. Shared by the editor and the server.
+ * Returns the code of the first problem, or null. Shared by the editors and the server.
  */
-export function rangeProblem(ranges: readonly { start: number; end: number }[], durationSeconds: number): string | null {
+export function rangeProblem(ranges: readonly { start: number; end: number }[], durationSeconds: number): RangeProblem | null {
   const sorted = [...ranges].sort((a, b) => a.start - b.start);
   for (const [i, r] of sorted.entries()) {
-    if (!(r.end > r.start)) return RANGE_ORDER_MESSAGE;
-    if (r.start < 0 || r.end > durationSeconds + 0.001) return RANGE_OUTSIDE_MESSAGE;
+    if (!(r.end > r.start)) return 'RANGE_ORDER';
+    if (r.start < 0 || r.end > durationSeconds + 0.001) return 'RANGE_OUTSIDE';
     const previous = sorted[i - 1];
-    if (previous && r.start < previous.end) return RANGE_OVERLAP_MESSAGE;
+    if (previous && r.start < previous.end) return 'RANGE_OVERLAP';
   }
   return null;
 }
@@ -76,9 +79,9 @@ export const privacyReviewSchema = z.object({
 export type PrivacyReview = z.infer<typeof privacyReviewSchema>;
 
 /** Ranges the provider confirms for removal: valid ranges that leave something to publish. */
-export function removalProblem(ranges: readonly { start: number; end: number }[], durationSeconds: number): string | null {
+export function removalProblem(ranges: readonly { start: number; end: number }[], durationSeconds: number): RangeProblem | 'NOTHING_LEFT' | null {
   const problem = rangeProblem(ranges, durationSeconds);
   if (problem) return problem;
   const removed = ranges.reduce((sum, r) => sum + (Math.min(r.end, durationSeconds) - Math.max(r.start, 0)), 0);
-  return durationSeconds - removed < MIN_KEPT_SECONDS ? NOTHING_LEFT_MESSAGE : null;
+  return durationSeconds - removed < MIN_KEPT_SECONDS ? 'NOTHING_LEFT' : null;
 }

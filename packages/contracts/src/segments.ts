@@ -2,7 +2,7 @@
 // (spec sections 2, 3 "Segment" and 4 "Playback").
 import { z } from 'zod';
 import { REQUIRED_MESSAGE } from './auth.js';
-import { RANGE_ORDER_MESSAGE, RANGE_OUTSIDE_MESSAGE, RANGE_OVERLAP_MESSAGE, rangeProblem } from './privacy-review.js';
+import { RANGE_ORDER_MESSAGE, RANGE_OUTSIDE_MESSAGE, RANGE_OVERLAP_MESSAGE, rangeProblem, type RangeProblem } from './privacy-review.js';
 
 export { RANGE_ORDER_MESSAGE, RANGE_OUTSIDE_MESSAGE, RANGE_OVERLAP_MESSAGE };
 
@@ -74,7 +74,7 @@ export const segmentSuggestionsSchema = z.object({
   segments: z.array(z.object({ start: z.number(), end: z.number() })),
 });
 
-export const segmentsProblem = (segments: readonly { start: number; end: number }[], durationSeconds: number): string | null =>
+export const segmentsProblem = (segments: readonly { start: number; end: number }[], durationSeconds: number): RangeProblem | null =>
   rangeProblem(segments, durationSeconds);
 
 /** Spec section 3: display text in whole minutes and rounded seconds ("3 min 07 s" style: m:ss). */

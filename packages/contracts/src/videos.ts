@@ -19,6 +19,9 @@ export const VIDEO_STATUSES = [
 ] as const;
 export type VideoStatus = (typeof VIDEO_STATUSES)[number];
 
+/** Video ids are UUIDs (the tus upload id); anything else names no video. */
+export const videoIdSchema = z.uuid();
+
 /** private: the owner only; whitelist: owner plus listed emails or @domains; signed_in: every signed-in user. */
 export const VISIBILITIES = ['private', 'whitelist', 'signed_in'] as const;
 export type Visibility = (typeof VISIBILITIES)[number];

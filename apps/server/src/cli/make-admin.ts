@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { emailSchema } from '@ipsv/contracts/auth';
 import { createUsersRepository } from '../modules/users/users.repository.js';
 import { ConfigError, loadConfig } from '../platform/config.js';
-import { openDatabase } from '../platform/database.js';
+import { openDatabase } from '../platform/database/database.js';
 import { createLogger } from '../platform/logger.js';
 
 async function main(): Promise<number> {

@@ -6,21 +6,24 @@ import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { MediaError } from '@ipsv/media/errors';
 import type { VideoStatus } from '@ipsv/contracts/videos';
-import type { JobContext, Queue } from '../platform/queue.js';
-import type { LocalFile, Storage } from '../platform/storage.js';
+import type { JobContext } from '../platform/jobs/queue.js';
+import type { MediaTools } from '../platform/media/media-tools.js';
+import type { LocalFile, Storage } from '../platform/storage/storage.js';
+import { failed, type Lifecycle } from '../modules/videos/video-lifecycle.js';
 import type { VideosRepository } from '../modules/videos/videos.repository.js';
 import { mediaKeys } from '../modules/videos/media-keys.js';
 
 export interface VideoJobDeps {
   videos: VideosRepository;
   storage: Storage;
-  queue: Queue;
+  lifecycle: Lifecycle;
+  media: MediaTools;
 }
 
 const PERMANENT_MEDIA_ERRORS = new Set(['not_media', 'no_video', 'empty_file', 'bad_argument', 'not_found']);
 
 /** Reports percent to the video row at most once a second and only when the whole number changes. */
-export function progressWriter(videos: VideosRepository, id: string, from: readonly VideoStatus[], scale: [number, number] = [0, 100]) {
+export function progressWriter(videos: Pick<VideosRepository, 'update'>, id: string, from: readonly VideoStatus[], scale: [number, number] = [0, 100]) {
   let last = -1;
   let lastAt = 0;
   let pending: Promise<unknown> = Promise.resolve();
@@ -81,9 +84,9 @@ export function failureReason(stage: string, error: unknown): string {
  * to pg-boss for a retry. A shutdown (aborted signal) always goes back for a retry.
  */
 export async function runStage(
-  deps: VideoJobDeps,
+  deps: Pick<VideoJobDeps, 'videos' | 'lifecycle'>,
   context: JobContext,
-  video: { id: string; statuses: readonly VideoStatus[]; stage: string },
+  stage: { id: string; statuses: readonly VideoStatus[]; name: string },
   work: () => Promise<void>,
 ): Promise<void> {
   try {
@@ -92,7 +95,9 @@ export async function runStage(
     if (context.signal.aborted) throw error;
     const permanent = error instanceof MediaError && PERMANENT_MEDIA_ERRORS.has(error.code);
     if (!permanent && !context.lastAttempt) throw error;
-    context.log.error({ err: error, video: video.id }, `${video.stage} gave up`);
-    await deps.videos.update(video.id, { status: 'failed', percent: null, failureReason: failureReason(video.stage, error) }, video.statuses);
+    context.log.error({ err: error, video: stage.id }, `${stage.name} gave up`);
+    const current = await deps.videos.find(stage.id);
+    // A video that moved on (deleted, or published while its HD rungs failed) is not marked failed.
+    if (current && stage.statuses.includes(current.status)) await deps.lifecycle.apply(stage.id, failed(current, stage.statuses, failureReason(stage.name, error)));
   }
 }

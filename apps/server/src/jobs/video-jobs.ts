@@ -1,12 +1,16 @@
-// The worker's job list: one definition per file (STYLE.md habit 7), built with the adapters each needs.
-import type { JobDefinition, Queue } from '../platform/queue.js';
-import type { PrivacyAnalyser } from '../platform/privacy-analyser.js';
-import type { Storage } from '../platform/storage.js';
-import type { UploadStore } from '../platform/upload-store.js';
+// The worker's job list: one definition per file (STYLE.md habit 7), built with the adapters each
+// needs. Each definition knows its payload type from the job map (platform/jobs/job-types.ts).
+import type { JobDefinition, Queue } from '../platform/jobs/queue.js';
+import type { MediaTools } from '../platform/media/media-tools.js';
+import type { PrivacyAnalyser } from '../platform/media/privacy-analyser.js';
+import type { Storage } from '../platform/storage/storage.js';
+import type { UploadStore } from '../platform/storage/upload-store.js';
+import { createLifecycle } from '../modules/videos/video-lifecycle.js';
 import type { VideosRepository } from '../modules/videos/videos.repository.js';
 import { analyseVideoJob } from './analyse-video.job.js';
 import { cleanupMediaJob } from './cleanup-media.job.js';
 import { ingestVideoJob } from './ingest-video.job.js';
+import { posterVideoJob } from './poster-video.job.js';
 import { renderVideoJob } from './render-video.job.js';
 
 export function videoJobs(deps: {
@@ -15,8 +19,16 @@ export function videoJobs(deps: {
   queue: Queue;
   uploads: UploadStore;
   analyser: PrivacyAnalyser;
+  media: MediaTools;
   uploadExpiryHours: number;
   originalRetentionDays: number;
 }): JobDefinition[] {
-  return [ingestVideoJob(deps), analyseVideoJob(deps), renderVideoJob(deps), cleanupMediaJob(deps)] as JobDefinition[];
+  const shared = { videos: deps.videos, storage: deps.storage, media: deps.media, lifecycle: createLifecycle({ videos: deps.videos, queue: deps.queue }) };
+  return [
+    ingestVideoJob(shared),
+    analyseVideoJob({ ...shared, analyser: deps.analyser }),
+    renderVideoJob(shared),
+    posterVideoJob(shared),
+    cleanupMediaJob({ ...shared, uploads: deps.uploads, uploadExpiryHours: deps.uploadExpiryHours, originalRetentionDays: deps.originalRetentionDays }),
+  ];
 }

@@ -1,27 +1,19 @@
-// The one error class of the server. Services throw it with a code; the HTTP layer maps the code
-// to a status in exactly one place (see http-errors.ts).
-import type { ErrorCode } from '@ipsv/contracts/errors';
+// The one error class of the server. Services throw it with a domain code from
+// packages/contracts/src/errors.ts and the params its text needs; the HTTP layer turns it into a
+// status and `{ error: { code, message, params } }` in exactly one place (http/http-errors.ts).
+import { errorMessage, type ErrorCode, type ErrorParams } from '@ipsv/contracts/errors';
 
 export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
-    message: string,
-    readonly details?: unknown,
+    readonly params: ErrorParams = {},
   ) {
-    super(message);
+    super(errorMessage(code, params));
     this.name = 'AppError';
   }
 }
 
-export const HTTP_STATUS_BY_CODE: Record<ErrorCode, number> = {
-  VALIDATION_ERROR: 400,
-  UNAUTHORIZED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  RATE_LIMITED: 429,
-  SERVICE_UNAVAILABLE: 503,
-  INSUFFICIENT_STORAGE: 507,
-  INTERNAL: 500,
-};
+/** A validation refusal: `detail` is the rule's English text (a contracts message), `field` the path. */
+export function validationError(detail: string, field = '', rule?: string): AppError {
+  return new AppError('VALIDATION_ERROR', { detail, field, ...(rule ? { rule } : {}) });
+}

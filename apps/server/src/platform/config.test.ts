@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
-import { s3OptionsFromConfig } from './storage-s3';
+import { s3OptionsFromConfig } from './storage/storage-s3';
 
 describe('loadConfig', () => {
   it('has working defaults: port 3000, embedded database under ./data/pg', () => {

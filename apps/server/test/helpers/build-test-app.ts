@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { buildApp, type AppOptions } from '../../src/app.js';
-import { createOutboxMailer } from '../../src/platform/mail.js';
-import { createLocalStorage } from '../../src/platform/storage.js';
-import { createFileUploadStore } from '../../src/platform/upload-store.js';
-import type { Queue } from '../../src/platform/queue.js';
+import { createOutboxMailer } from '../../src/platform/mail/mail.js';
+import { createLocalStorage } from '../../src/platform/storage/storage.js';
+import { createFileUploadStore } from '../../src/platform/storage/upload-store.js';
+import type { Queue } from '../../src/platform/jobs/queue.js';
 import type { TestDatabase } from './test-database.js';
 
 /** A web build stand-in: the SPA fallback only needs an index.html and one hashed asset. */

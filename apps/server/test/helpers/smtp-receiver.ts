@@ -2,7 +2,7 @@
 // test reads what arrived and takes the code out of it, as a user would.
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { createSmtpMailer, type Mailer } from '../../src/platform/mail.js';
+import { createSmtpMailer, type Mailer } from '../../src/platform/mail/mail.js';
 
 export interface ReceivedMail {
   to: string;

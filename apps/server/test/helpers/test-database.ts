@@ -4,7 +4,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { inject } from 'vitest';
 import * as schema from '../../src/db/schema.js';
-import { pingPool, runMigrations, type Database } from '../../src/platform/database.js';
+import { pingPool, runMigrations, type Database } from '../../src/platform/database/database.js';
 
 export interface TestDatabase extends Database {
   url: string;

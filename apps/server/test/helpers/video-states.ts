@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { VideoRow, VideosRepository } from '../../src/modules/videos/videos.repository.js';
 import { mediaKeys } from '../../src/modules/videos/media-keys.js';
-import type { Storage } from '../../src/platform/storage.js';
+import type { Storage } from '../../src/platform/storage/storage.js';
 
 export const VIDEO_STATES = ['awaiting_details', 'review', 'published', 'private', 'whitelisted'] as const;
 export type VideoState = (typeof VIDEO_STATES)[number];

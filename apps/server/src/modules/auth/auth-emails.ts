@@ -1,7 +1,7 @@
 // Plain-text emails in the recipient's language (the one they used when signing up), falling back
 // to en-US. Texts live in src/locales/<language>.json, one file per supported language, bundled in.
 import { DEFAULT_LANGUAGE, resolveLanguage, type LanguageCode } from '@ipsv/contracts/languages';
-import type { MailMessage } from '../../platform/mail.js';
+import type { MailMessage } from '../../platform/mail/mail.js';
 import de from '../../locales/de.json' with { type: 'json' };
 import enUS from '../../locales/en-US.json' with { type: 'json' };
 import es from '../../locales/es.json' with { type: 'json' };

@@ -16,9 +16,24 @@ import {
   type FederatedProvider,
 } from '@ipsv/contracts/auth';
 import { errorBodySchema } from '@ipsv/contracts/errors';
-import { callerOf, requireSession, sendCookies } from '../session/session.http.js';
+import { signedIn } from '../session/actor.js';
+import { callerOf, sendCookies } from '../session/session.http.js';
 import type { SessionService } from '../session/session.service.js';
-import type { AuthService } from './auth.service.js';
+import type { AuthSessionsService } from './auth-sessions.service.js';
+import type { ContactVerificationService } from './contact-verification.service.js';
+import type { PasswordResetService } from './password-reset.service.js';
+import type { SignInService } from './sign-in.service.js';
+import type { SignUpService } from './sign-up.service.js';
+import type { TwoFactorService } from './two-factor.service.js';
+
+export interface AuthServices {
+  signUp: SignUpService;
+  signIn: SignInService;
+  passwordReset: PasswordResetService;
+  contact: ContactVerificationService;
+  sessions: AuthSessionsService;
+  twoFactor: TwoFactorService;
+}
 
 const signInStepReply = { 200: signInResultSchema, 400: errorBodySchema, 401: errorBodySchema, 429: errorBodySchema };
 const noContent = { 204: z.null().describe('Done') };
@@ -29,11 +44,12 @@ const secondFactorBodySchema = z.object({
 const sixDigitBodySchema = z.object({ code: confirmCodeBodySchema.shape.code });
 
 export function authRoutes(deps: {
-  auth: AuthService;
+  auth: AuthServices;
   sessions: SessionService;
   providers: { id: FederatedProvider; name: string }[];
 }): FastifyPluginAsyncZod {
-  const { auth, sessions } = deps;
+  const { auth } = deps;
+  const requireSignedIn = signedIn(deps.sessions);
   return async (app) => {
     const tags = ['auth'];
 
@@ -47,7 +63,7 @@ export function authRoutes(deps: {
       '/api/auth/sign-up',
       { schema: { tags, summary: 'Create an account; a confirmation code is emailed', body: signUpBodySchema, response: noContent } },
       async (request, reply) => {
-        await auth.signUp(callerOf(request), request.body);
+        await auth.signUp.signUp(callerOf(request), request.body);
         return reply.status(204).send(null);
       },
     );
@@ -56,7 +72,7 @@ export function authRoutes(deps: {
       '/api/auth/confirm-sign-up',
       { schema: { tags, summary: 'Confirm sign-up with the emailed code, then sign in', body: confirmCodeBodySchema, response: signInStepReply } },
       async (request, reply) => {
-        const { value, cookies } = await auth.confirmSignUp(callerOf(request), request.body.email, request.body.code);
+        const { value, cookies } = await auth.signUp.confirmSignUp(callerOf(request), request.body.email, request.body.code);
         sendCookies(reply, cookies);
         return value;
       },
@@ -66,7 +82,7 @@ export function authRoutes(deps: {
       '/api/auth/resend-code',
       { schema: { tags, summary: 'Email a new sign-up confirmation code', body: emailBodySchema, response: noContent } },
       async (request, reply) => {
-        await auth.resendSignUpCode(callerOf(request), request.body.email);
+        await auth.signUp.resendSignUpCode(callerOf(request), request.body.email);
         return reply.status(204).send(null);
       },
     );
@@ -75,7 +91,7 @@ export function authRoutes(deps: {
       '/api/auth/sign-in',
       { schema: { tags, summary: 'Sign in with email and password; answers the next step', body: signInBodySchema, response: signInStepReply } },
       async (request, reply) => {
-        const { value, cookies } = await auth.signIn(callerOf(request), request.body.email, request.body.password);
+        const { value, cookies } = await auth.signIn.signIn(callerOf(request), request.body.email, request.body.password);
         sendCookies(reply, cookies);
         return value;
       },
@@ -85,7 +101,7 @@ export function authRoutes(deps: {
       '/api/auth/confirm-sign-in',
       { schema: { tags, summary: 'The second factor: authenticator or backup code', body: secondFactorBodySchema, response: signInStepReply } },
       async (request, reply) => {
-        const { value, cookies } = await auth.confirmSignIn(callerOf(request), request.body.code);
+        const { value, cookies } = await auth.signIn.confirmSignIn(callerOf(request), request.body.code);
         sendCookies(reply, cookies);
         return value;
       },
@@ -95,7 +111,7 @@ export function authRoutes(deps: {
       '/api/auth/new-password',
       { schema: { tags, summary: 'Replace a temporary password at first sign-in', body: newPasswordBodySchema, response: signInStepReply } },
       async (request, reply) => {
-        const { value, cookies } = await auth.completeNewPassword(callerOf(request), request.body.challenge, request.body.password);
+        const { value, cookies } = await auth.signIn.completeNewPassword(callerOf(request), request.body.challenge, request.body.password);
         sendCookies(reply, cookies);
         return value;
       },
@@ -105,7 +121,7 @@ export function authRoutes(deps: {
       '/api/auth/forgot-password',
       { schema: { tags, summary: 'Email a password reset code', body: emailBodySchema, response: noContent } },
       async (request, reply) => {
-        await auth.forgotPassword(callerOf(request), request.body.email);
+        await auth.passwordReset.forgotPassword(callerOf(request), request.body.email);
         return reply.status(204).send(null);
       },
     );
@@ -114,37 +130,34 @@ export function authRoutes(deps: {
       '/api/auth/reset-password',
       { schema: { tags, summary: 'Set a new password with the emailed code', body: resetPasswordBodySchema, response: noContent } },
       async (request, reply) => {
-        await auth.resetPassword(callerOf(request), request.body.email, request.body.code, request.body.password);
+        await auth.passwordReset.resetPassword(callerOf(request), request.body.email, request.body.code, request.body.password);
         return reply.status(204).send(null);
       },
     );
 
     app.post(
       '/api/auth/verify-contact/send',
-      { schema: { tags, summary: 'Email a code to verify the signed-in user’s address', response: noContent } },
+      { onRequest: requireSignedIn, schema: { tags, summary: 'Email a code to verify the signed-in user’s address', response: noContent } },
       async (request, reply) => {
-        const { user } = await requireSession(sessions, request);
-        await auth.sendContactCode(callerOf(request), user.id);
+        await auth.contact.sendContactCode(callerOf(request), request.actor.id);
         return reply.status(204).send(null);
       },
     );
 
     app.post(
       '/api/auth/verify-contact/confirm',
-      { schema: { tags, summary: 'Verify the signed-in user’s address with the code', body: sixDigitBodySchema, response: noContent } },
+      { onRequest: requireSignedIn, schema: { tags, summary: 'Verify the signed-in user’s address with the code', body: sixDigitBodySchema, response: noContent } },
       async (request, reply) => {
-        const { user } = await requireSession(sessions, request);
-        await auth.confirmContact(callerOf(request), user.id, request.body.code);
+        await auth.contact.confirmContact(callerOf(request), request.actor.id, request.body.code);
         return reply.status(204).send(null);
       },
     );
 
     app.post(
       '/api/auth/sign-out-everywhere',
-      { schema: { tags, summary: 'Revoke every session of the signed-in user', response: noContent } },
+      { onRequest: requireSignedIn, schema: { tags, summary: 'Revoke every session of the signed-in user', response: noContent } },
       async (request, reply) => {
-        await requireSession(sessions, request);
-        const { cookies } = await auth.signOutEverywhere(callerOf(request));
+        const { cookies } = await auth.sessions.signOutEverywhere(callerOf(request));
         sendCookies(reply, cookies);
         return reply.status(204).send(null);
       },
@@ -152,40 +165,36 @@ export function authRoutes(deps: {
 
     app.get(
       '/api/auth/sessions',
-      { schema: { tags, summary: 'Active sessions of the signed-in user', response: { 200: activeSessionsResponseSchema } } },
+      { onRequest: requireSignedIn, schema: { tags, summary: 'Active sessions of the signed-in user', response: { 200: activeSessionsResponseSchema } } },
       async (request, reply) => {
-        const { user, sessionId } = await requireSession(sessions, request);
         reply.header('cache-control', 'no-store');
-        return { sessions: await auth.listSessions(user.id, sessionId) };
+        return { sessions: await auth.sessions.listSessions(request.actor.id, request.sessionId) };
       },
     );
 
     app.delete(
       '/api/auth/sessions/:sessionId',
-      { schema: { tags, summary: 'Revoke one of my sessions', params: z.object({ sessionId: z.string().min(1).max(100) }), response: noContent } },
+      { onRequest: requireSignedIn, schema: { tags, summary: 'Revoke one of my sessions', params: z.object({ sessionId: z.string().min(1).max(100) }), response: noContent } },
       async (request, reply) => {
-        const { user } = await requireSession(sessions, request);
-        await auth.revokeSession(user.id, request.params.sessionId);
+        await auth.sessions.revokeSession(request.actor.id, request.params.sessionId);
         return reply.status(204).send(null);
       },
     );
 
     app.post(
       '/api/auth/totp/setup',
-      { schema: { tags, summary: 'Start authenticator setup (password required)', body: currentPasswordBodySchema, response: { 200: totpSetupResponseSchema } } },
+      { onRequest: requireSignedIn, schema: { tags, summary: 'Start authenticator setup (password required)', body: currentPasswordBodySchema, response: { 200: totpSetupResponseSchema } } },
       async (request, reply) => {
-        await requireSession(sessions, request);
         reply.header('cache-control', 'no-store');
-        return auth.startTotpSetup(callerOf(request), request.body.password);
+        return auth.twoFactor.startTotpSetup(callerOf(request), request.body.password);
       },
     );
 
     app.post(
       '/api/auth/totp/confirm',
-      { schema: { tags, summary: 'Turn the authenticator on with a first code', body: sixDigitBodySchema, response: noContent } },
+      { onRequest: requireSignedIn, schema: { tags, summary: 'Turn the authenticator on with a first code', body: sixDigitBodySchema, response: noContent } },
       async (request, reply) => {
-        await requireSession(sessions, request);
-        const { cookies } = await auth.confirmTotpSetup(callerOf(request), request.body.code);
+        const { cookies } = await auth.twoFactor.confirmTotpSetup(callerOf(request), request.body.code);
         sendCookies(reply, cookies);
         return reply.status(204).send(null);
       },
@@ -193,10 +202,9 @@ export function authRoutes(deps: {
 
     app.post(
       '/api/auth/totp/disable',
-      { schema: { tags, summary: 'Turn the authenticator off (password required)', body: currentPasswordBodySchema, response: noContent } },
+      { onRequest: requireSignedIn, schema: { tags, summary: 'Turn the authenticator off (password required)', body: currentPasswordBodySchema, response: noContent } },
       async (request, reply) => {
-        await requireSession(sessions, request);
-        const { cookies } = await auth.disableTotp(callerOf(request), request.body.password);
+        const { cookies } = await auth.twoFactor.disableTotp(callerOf(request), request.body.password);
         sendCookies(reply, cookies);
         return reply.status(204).send(null);
       },

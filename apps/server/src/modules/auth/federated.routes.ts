@@ -4,10 +4,10 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { FederatedProvider } from '@ipsv/contracts/auth';
 import { AppError } from '../../platform/app-error.js';
-import type { Auth } from '../../platform/auth.js';
-import type { RateLimiter } from '../../platform/rate-limiter.js';
+import type { Auth } from '../../platform/auth/auth.js';
+import type { RateLimiter } from '../../platform/database/rate-limiter.js';
 import { webHeaders } from '../session/session.http.js';
-import { AUTH_LIMITS } from './auth.service.js';
+import { AUTH_LIMITS } from './auth-toolkit.js';
 
 /** The provider a federated request names: in the path for callbacks, in the body to start. */
 function providerOf(request: FastifyRequest): string | null {
@@ -24,7 +24,7 @@ export function federatedRoutes(auth: Auth, limiter: RateLimiter, baseUrl: strin
     const forward: Parameters<typeof app.route>[0]['handler'] = async (request, reply) => {
       // A provider that is not configured does not exist here: 404, and no budget spent on it.
       const provider = providerOf(request);
-      if (!provider || !known.has(provider)) throw new AppError('NOT_FOUND', 'This sign-in provider is not configured.');
+      if (!provider || !known.has(provider)) throw new AppError('PROVIDER_NOT_CONFIGURED');
       // Their own budget: starting a provider sign-in must not use up the password sign-in allowance.
       await limiter.consume([{ key: `federated:ip:${request.ip}`, limit: AUTH_LIMITS.federatedPerIp }]);
       const url = new URL(request.url, baseUrl);

@@ -7,7 +7,7 @@
 // counts against the same budget.
 import { inArray, sql } from 'drizzle-orm';
 import { signInFailures } from '../../db/schema.js';
-import type { Db } from '../../platform/database.js';
+import type { Db } from '../../platform/database/database.js';
 
 export interface ThrottlePolicy {
   /** Failures allowed before any wait. */

@@ -3,8 +3,8 @@
 // never outlives the signature.
 import type { FastifyPluginAsync } from 'fastify';
 import { AppError } from '../../platform/app-error.js';
-import type { MediaSigner } from '../../platform/media-signing.js';
-import { assertStorageKey, type Storage } from '../../platform/storage.js';
+import type { MediaSigner } from '../../platform/media/media-signing.js';
+import { assertStorageKey, type Storage } from '../../platform/storage/storage.js';
 
 const CONTENT_TYPES: Record<string, string> = {
   m3u8: 'application/vnd.apple.mpegurl',
@@ -48,20 +48,20 @@ export function mediaRoutes(deps: { storage: Storage; signer: MediaSigner }): Fa
       try {
         assertStorageKey(key);
       } catch {
-        throw new AppError('NOT_FOUND', 'No such media.');
+        throw new AppError('MEDIA_NOT_FOUND');
       }
       if (!deps.signer.verify(request.params.token, key)) {
-        throw new AppError('FORBIDDEN', 'This media link is invalid or has expired.');
+        throw new AppError('MEDIA_LINK_INVALID');
       }
       const stat = await deps.storage.stat(key);
-      if (!stat) throw new AppError('NOT_FOUND', 'No such media.');
+      if (!stat) throw new AppError('MEDIA_NOT_FOUND');
       const range = parseRange(request.headers.range, stat.size);
       if (range === 'invalid') {
         reply.header('content-range', `bytes */${stat.size}`);
         return reply.code(416).send();
       }
       const object = await deps.storage.get(key, range ?? undefined);
-      if (!object) throw new AppError('NOT_FOUND', 'No such media.');
+      if (!object) throw new AppError('MEDIA_NOT_FOUND');
       // Private: the URL is a credential. Immutable: a key's content never changes once written
       // (new renders get a new version folder), so a browser may keep it while the URL lives.
       reply

@@ -1,5 +1,5 @@
 import { pageViews } from '../../db/schema.js';
-import type { Db } from '../../platform/database.js';
+import type { Db } from '../../platform/database/database.js';
 
 export function createPageViewsRepository(db: Db) {
   return {

@@ -22,7 +22,7 @@ export function callerOf(request: FastifyRequest) {
 
 export async function requireSession(sessions: SessionService, request: FastifyRequest): Promise<CurrentSession> {
   const current = await sessions.current(webHeaders(request));
-  if (!current) throw new AppError('UNAUTHORIZED', 'You are not signed in.');
+  if (!current) throw new AppError('NOT_SIGNED_IN');
   return current;
 }
 

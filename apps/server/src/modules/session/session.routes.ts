@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sessionResponseSchema } from '@ipsv/contracts/session';
-import type { AuthService } from '../auth/auth.service.js';
+import type { AuthSessionsService } from '../auth/auth-sessions.service.js';
 import { callerOf, sendCookies, webHeaders } from './session.http.js';
 import type { SessionService } from './session.service.js';
 
-export function sessionRoutes(sessions: SessionService, auth: AuthService): FastifyPluginAsyncZod {
+export function sessionRoutes(sessions: SessionService, auth: AuthSessionsService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/session',

@@ -2,8 +2,8 @@
 // the other services see.
 import type { SessionUser } from '@ipsv/contracts/session';
 import { TERMS_VERSION, type Role } from '@ipsv/contracts/users';
-import type { Auth } from '../../platform/auth.js';
-import { isDatabaseUnavailable } from '../../platform/http-errors.js';
+import type { Auth } from '../../platform/auth/auth.js';
+import { isDatabaseUnavailable } from '../../platform/http/http-errors.js';
 import { pictureUrl } from '../users/users.service.js';
 
 export interface CurrentSession {

@@ -1,7 +1,7 @@
 import { asc } from 'drizzle-orm';
 import type { SurgeryType } from '@ipsv/contracts/surgery-types';
 import { surgeryTypes } from '../../db/schema.js';
-import type { Db } from '../../platform/database.js';
+import type { Db } from '../../platform/database/database.js';
 
 export function createSurgeryTypesRepository(db: Db) {
   return {

@@ -2,7 +2,7 @@
 import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Role } from '@ipsv/contracts/users';
 import { accounts, sessions, users } from '../../db/schema.js';
-import type { Db } from '../../platform/database.js';
+import type { Db } from '../../platform/database/database.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;

@@ -15,7 +15,7 @@ import {
   setRoleBodySchema,
   updateProfileBodySchema,
 } from '@ipsv/contracts/users';
-import { AppError } from '../../platform/app-error.js';
+import { AppError, validationError } from '../../platform/app-error.js';
 import { requireSession } from '../session/session.http.js';
 import type { SessionService } from '../session/session.service.js';
 import type { UsersService } from './users.service.js';
@@ -74,13 +74,13 @@ export function usersRoutes(deps: { users: UsersService; sessions: SessionServic
         // Refuse an oversized picture from its declared size, before reading it.
         onRequest: async (request) => {
           if (Number(request.headers['content-length'] ?? 0) > PROFILE_PICTURE_MAX_BYTES) {
-            throw new AppError('PAYLOAD_TOO_LARGE', PROFILE_PICTURE_TOO_LARGE_MESSAGE);
+            throw new AppError('PICTURE_TOO_LARGE');
           }
         },
       },
       async (request) => {
         const body = request.body;
-        if (!Buffer.isBuffer(body)) throw new AppError('VALIDATION_ERROR', 'Send the picture as the request body.');
+        if (!Buffer.isBuffer(body)) throw validationError('Send the picture as the request body.');
         return users.setPicture(await actorOf(request), request.params.userId, body);
       },
     );
@@ -97,7 +97,7 @@ export function usersRoutes(deps: { users: UsersService; sessions: SessionServic
       async (request, reply) => {
         await actorOf(request);
         const picture = await users.picture(request.params.userId);
-        if (!picture) throw new AppError('NOT_FOUND', 'This user has no profile picture.');
+        if (!picture) throw new AppError('PICTURE_NOT_FOUND');
         reply.header('content-type', 'image/png');
         reply.header('content-length', picture.size);
         // The URL carries the version, so a changed picture has a new address.

@@ -1,24 +1,20 @@
 // Profiles, terms acceptance, profile pictures and roles. Every permission is decided here: a user
 // changes only their own profile; only an admin lists users, changes roles or decides requests.
 import { randomBytes } from 'node:crypto';
-import sharp from 'sharp';
 import { passwordViolations } from '@ipsv/contracts/auth';
 import {
   PROFILE_PICTURE_MAX_BYTES,
-  PROFILE_PICTURE_SIZE,
-  PROFILE_PICTURE_TOO_LARGE_MESSAGE,
-  PROFILE_PICTURE_TYPE_MESSAGE,
   TERMS_VERSION,
   type AdminUser,
   type Profile,
   type PublicProfile,
   type Role,
 } from '@ipsv/contracts/users';
-import { ADMIN_ONLY_MESSAGE } from '@ipsv/contracts/errors';
 import { AppError } from '../../platform/app-error.js';
-import type { Auth } from '../../platform/auth.js';
-import type { Mailer } from '../../platform/mail.js';
-import type { Storage } from '../../platform/storage.js';
+import type { Auth } from '../../platform/auth/auth.js';
+import type { Mailer } from '../../platform/mail/mail.js';
+import { UnsupportedImage, type ImageNormaliser } from '../../platform/media/image-normaliser.js';
+import type { Storage } from '../../platform/storage/storage.js';
 import { accountCreatedEmail, providerDecisionEmail } from '../auth/auth-emails.js';
 import type { UserRow, UsersRepository } from './users.repository.js';
 
@@ -67,7 +63,6 @@ const toAdminUser = (row: UserRow): AdminUser => ({
   providerRequest: row.providerRequest,
 });
 
-const PICTURE_FORMATS = new Set(['png', 'jpeg', 'webp']);
 
 /** A temporary password that meets every rule (spec section 5), so the user can type it. */
 export function temporaryPassword(): string {
@@ -80,19 +75,20 @@ export function temporaryPassword(): string {
 export interface UsersServiceDeps {
   users: UsersRepository;
   storage: Storage;
+  images: ImageNormaliser;
   mailer: Mailer;
   auth: Auth;
   publicUrl: string;
   now?: () => Date;
 }
 
-export function createUsersService({ users, storage, mailer, auth, publicUrl, now = () => new Date() }: UsersServiceDeps) {
+export function createUsersService({ users, storage, images, mailer, auth, publicUrl, now = () => new Date() }: UsersServiceDeps) {
   const requireAdmin = (actor: Actor) => {
-    if (actor.role !== 'admin') throw new AppError('FORBIDDEN', ADMIN_ONLY_MESSAGE);
+    if (actor.role !== 'admin') throw new AppError('ADMIN_ONLY');
   };
   const load = async (id: string) => {
     const row = await users.findById(id);
-    if (!row) throw new AppError('NOT_FOUND', 'User not found');
+    if (!row) throw new AppError('USER_NOT_FOUND');
     return row;
   };
 
@@ -106,37 +102,31 @@ export function createUsersService({ users, storage, mailer, auth, publicUrl, no
     },
 
     async updateProfile(actor: Actor, targetId: string, values: { firstName: string; lastName: string }) {
-      if (actor.id !== targetId) throw new AppError('FORBIDDEN', 'You can only change your own profile.');
+      if (actor.id !== targetId) throw new AppError('OWN_PROFILE_ONLY');
       const row = await users.update(targetId, { ...values, name: `${values.firstName} ${values.lastName}` });
-      if (!row) throw new AppError('NOT_FOUND', 'User not found');
+      if (!row) throw new AppError('USER_NOT_FOUND');
       return toProfile(row);
     },
 
     async acceptTerms(actor: Actor, version: string): Promise<Profile> {
       if (version !== TERMS_VERSION) {
-        throw new AppError('CONFLICT', 'The terms have changed. Please read the current version and accept it.');
+        throw new AppError('TERMS_CHANGED');
       }
       const row = await users.update(actor.id, { termsVersion: TERMS_VERSION, termsAcceptedAt: now() });
-      if (!row) throw new AppError('NOT_FOUND', 'User not found');
+      if (!row) throw new AppError('USER_NOT_FOUND');
       return toProfile(row);
     },
 
     /** Checks, square-crops and resizes the picture to 256 px PNG, then replaces the old one. */
     async setPicture(actor: Actor, targetId: string, data: Buffer): Promise<Profile> {
-      if (actor.id !== targetId) throw new AppError('FORBIDDEN', 'You can only change your own profile.');
-      if (data.length > PROFILE_PICTURE_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', PROFILE_PICTURE_TOO_LARGE_MESSAGE);
+      if (actor.id !== targetId) throw new AppError('OWN_PROFILE_ONLY');
+      if (data.length > PROFILE_PICTURE_MAX_BYTES) throw new AppError('PICTURE_TOO_LARGE');
       let png: Buffer;
       try {
-        const image = sharp(data, { failOn: 'error', limitInputPixels: 40_000_000 });
-        const { format } = await image.metadata();
-        if (!format || !PICTURE_FORMATS.has(format)) throw new Error('unsupported');
-        png = await image
-          .rotate()
-          .resize(PROFILE_PICTURE_SIZE, PROFILE_PICTURE_SIZE, { fit: 'cover' })
-          .png()
-          .toBuffer();
-      } catch {
-        throw new AppError('VALIDATION_ERROR', PROFILE_PICTURE_TYPE_MESSAGE);
+        png = await images.normalise(data, 'profilePicture');
+      } catch (error) {
+        if (error instanceof UnsupportedImage) throw new AppError('PICTURE_TYPE');
+        throw error;
       }
       const previous = (await load(targetId)).pictureKey;
       // Spec section 7: user id, 'profile_picture' and a timestamp, ending .png.
@@ -148,7 +138,7 @@ export function createUsersService({ users, storage, mailer, auth, publicUrl, no
     },
 
     async removePicture(actor: Actor, targetId: string): Promise<Profile> {
-      if (actor.id !== targetId) throw new AppError('FORBIDDEN', 'You can only change your own profile.');
+      if (actor.id !== targetId) throw new AppError('OWN_PROFILE_ONLY');
       const previous = (await load(targetId)).pictureKey;
       const row = await users.update(targetId, { pictureKey: null });
       if (previous) await storage.delete(previous);
@@ -164,7 +154,7 @@ export function createUsersService({ users, storage, mailer, auth, publicUrl, no
 
     async requestProviderRole(actor: Actor): Promise<Profile> {
       const row = await load(actor.id);
-      if (row.role !== 'viewer') throw new AppError('CONFLICT', 'You can already upload videos.');
+      if (row.role !== 'viewer') throw new AppError('ALREADY_PROVIDER');
       if (row.providerRequest === 'pending') return toProfile(row);
       const updated = await users.update(actor.id, { providerRequest: 'pending', providerRequestedAt: now() });
       return toProfile(updated ?? row);
@@ -185,7 +175,7 @@ export function createUsersService({ users, storage, mailer, auth, publicUrl, no
       requireAdmin(actor);
       const target = await load(targetId);
       if (target.role === 'admin' && role !== 'admin' && (await users.countByRole('admin')) <= 1) {
-        throw new AppError('CONFLICT', 'The last administrator cannot lose the admin role.');
+        throw new AppError('LAST_ADMIN');
       }
       const row = await users.update(targetId, {
         role,
@@ -198,7 +188,7 @@ export function createUsersService({ users, storage, mailer, auth, publicUrl, no
     async decideProviderRequest(actor: Actor, targetId: string, approve: boolean): Promise<AdminUser> {
       requireAdmin(actor);
       const target = await load(targetId);
-      if (target.providerRequest !== 'pending') throw new AppError('CONFLICT', 'There is no pending request for this user.');
+      if (target.providerRequest !== 'pending') throw new AppError('NO_PENDING_REQUEST');
       const row = await users.update(
         targetId,
         approve ? { role: target.role === 'viewer' ? 'provider' : target.role, providerRequest: 'none' } : { providerRequest: 'rejected' },
@@ -214,7 +204,7 @@ export function createUsersService({ users, storage, mailer, auth, publicUrl, no
     ): Promise<AdminUser> {
       requireAdmin(actor);
       if (await users.findByEmail(values.email)) {
-        throw new AppError('CONFLICT', 'An account with the given email already exists.');
+        throw new AppError('ACCOUNT_EXISTS');
       }
       const password = temporaryPassword();
       const { user } = await auth.api.signUpEmail({

@@ -2,7 +2,7 @@
 // PostgreSQL channel the repository NOTIFYs, so a change made by a worker on another machine
 // reaches the provider's browser whichever API process holds their socket.
 import type { ProgressEvent } from '@ipsv/contracts/videos';
-import type { PgListener } from '../../platform/pg-listener.js';
+import type { PgListener } from '../../platform/database/pg-listener.js';
 import { PROGRESS_CHANNEL, type ProgressNotice } from './videos.repository.js';
 
 export interface ProgressHub {

@@ -6,7 +6,7 @@
 import type { IncomingMessage } from 'node:http';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { UpgradeRefused, type UpgradeRouter } from '../../platform/http/upgrades.js';
-import type { PgListener } from '../../platform/pg-listener.js';
+import type { PgListener } from '../../platform/database/pg-listener.js';
 import type { SessionService } from '../session/session.service.js';
 import type { ProgressHub } from './progress-hub.js';
 

@@ -4,7 +4,7 @@
 import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { VideoStatus } from '@ipsv/contracts/videos';
 import { privacyConfirmations, users, videoSegments, videos } from '../../db/schema.js';
-import type { Db } from '../../platform/database.js';
+import type { Db } from '../../platform/database/database.js';
 
 export type VideoRow = typeof videos.$inferSelect;
 export type VideoPatch = Partial<Omit<typeof videos.$inferInsert, 'id' | 'ownerId' | 'createdAt'>>;
@@ -77,6 +77,16 @@ export function createVideosRepository(db: Db) {
         .returning();
       if (row && ('status' in patch || 'percent' in patch || 'failureReason' in patch)) await notify(row);
       return row ?? null;
+    },
+
+    /** Sets the poster of the published rendition, only while `version` is still the one published. */
+    async setPoster(id: string, version: number, poster: string): Promise<boolean> {
+      const rows = await db
+        .update(videos)
+        .set({ rendition: sql`jsonb_set(${videos.rendition}, '{poster}', to_jsonb(${poster}::text))`, updatedAt: new Date() })
+        .where(and(eq(videos.id, id), sql`(${videos.rendition}->>'version')::int = ${version}`))
+        .returning({ id: videos.id });
+      return rows.length > 0;
     },
 
     async delete(id: string): Promise<void> {

@@ -1,62 +1,67 @@
-// HTTP for the provider's videos: details, thumbnails, retry, delete, privacy review, segments,
-// playback URLs (the live progress WebSocket is progress-socket.ts). Thin: parse, call the service, map.
+// HTTP for videos: the provider's own (details, thumbnails, retry, delete), the privacy review,
+// segments, playback links, and an administrator's take-down. Thin: the contracts schema parses
+// each request at the edge, one service method answers (the live progress WebSocket is
+// progress-socket.ts).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type confirmReviewInputSchema, privacyReviewSchema } from '@ipsv/contracts/privacy-review';
-import { type segmentsInputSchema, segmentsSchema, segmentSuggestionsSchema } from '@ipsv/contracts/segments';
+import { confirmReviewInputSchema, privacyReviewSchema } from '@ipsv/contracts/privacy-review';
+import { segmentsInputSchema, segmentsSchema, segmentSuggestionsSchema } from '@ipsv/contracts/segments';
 import {
   playbackSchema,
   takeDownInputSchema,
   THUMBNAIL_MAX_BYTES,
-  THUMBNAIL_TOO_LARGE_MESSAGE,
   thumbnailCandidatesSchema,
-  type videoDetailsInputSchema,
+  videoDetailsInputSchema,
+  videoIdSchema,
   videoListSchema,
   videoSchema,
 } from '@ipsv/contracts/videos';
-import { AppError } from '../../platform/app-error.js';
-import { requireSession } from '../session/session.http.js';
+import { AppError, validationError } from '../../platform/app-error.js';
+import { signedIn } from '../session/actor.js';
 import type { SessionService } from '../session/session.service.js';
-import type { VideosService } from './videos.service.js';
+import type { PlaybackService } from './playback.service.js';
+import type { PrivacyReviewService } from './privacy-review.service.js';
+import type { VideoDetailsService } from './video-details.service.js';
+import type { VideoSegmentsService } from './video-segments.service.js';
 
-const params = z.object({ id: z.string().uuid() });
+const params = z.object({ id: videoIdSchema });
 
-export function videosRoutes(deps: { videos: VideosService; sessions: SessionService }): FastifyPluginAsyncZod {
-  const { videos, sessions } = deps;
-  const actorOf = async (request: Parameters<typeof requireSession>[1]) => {
-    const { user } = await requireSession(sessions, request);
-    return { id: user.id, email: user.email, role: user.role };
-  };
+export function videosRoutes(deps: {
+  sessions: SessionService;
+  details: VideoDetailsService;
+  review: PrivacyReviewService;
+  segments: VideoSegmentsService;
+  playback: PlaybackService;
+}): FastifyPluginAsyncZod {
+  const { details, review, segments, playback } = deps;
   const tags = ['videos'];
 
   return async (app) => {
-    app.addContentTypeParser(
-      ['image/png', 'image/jpeg', 'image/webp'],
-      { parseAs: 'buffer', bodyLimit: THUMBNAIL_MAX_BYTES + 1 },
-      (_request, body, done) => done(null, body),
-    );
+    // Who is asking is settled before the body is even read (an anonymous caller learns nothing from validation).
+    app.addHook('onRequest', signedIn(deps.sessions));
+    app.addContentTypeParser(['image/png', 'image/jpeg', 'image/webp'], { parseAs: 'buffer', bodyLimit: THUMBNAIL_MAX_BYTES + 1 }, (_request, body, done) => done(null, body));
     app.addHook('onSend', async (_request, reply) => {
       reply.header('cache-control', 'no-store');
     });
 
     app.get('/api/videos/mine', { schema: { tags, summary: 'My videos, newest first', response: { 200: videoListSchema } } }, async (request) => ({
-      videos: await videos.mine(await actorOf(request)),
+      videos: await details.mine(request.actor),
     }));
 
-    app.get('/api/videos/:id', { schema: { tags, summary: 'One of my videos', params, response: { 200: videoSchema } } }, async (request) =>
-      videos.get(await actorOf(request), request.params.id),
+    app.get('/api/videos/:id', { schema: { tags, summary: 'One of my videos (or any, for an administrator)', params, response: { 200: videoSchema } } }, async (request) =>
+      details.get(request.actor, request.params.id),
     );
 
     app.put(
       '/api/videos/:id/details',
-      { schema: { tags, summary: 'Save the details form', params, body: z.unknown(), response: { 200: videoSchema } } },
-      async (request) => videos.saveDetails(await actorOf(request), request.params.id, request.body as z.input<typeof videoDetailsInputSchema>),
+      { schema: { tags, summary: 'Save the details form', params, body: videoDetailsInputSchema, response: { 200: videoSchema } } },
+      async (request) => details.saveDetails(request.actor, request.params.id, request.body),
     );
 
     app.get(
       '/api/videos/:id/thumbnails',
-      { schema: { tags, summary: 'Thumbnail candidates', params, response: { 200: thumbnailCandidatesSchema } } },
-      async (request) => videos.thumbnails(await actorOf(request), request.params.id),
+      { schema: { tags, summary: 'Thumbnail candidates (frames outside every removed range)', params, response: { 200: thumbnailCandidatesSchema } } },
+      async (request) => details.thumbnails(request.actor, request.params.id),
     );
 
     app.put(
@@ -65,72 +70,68 @@ export function videosRoutes(deps: { videos: VideosService; sessions: SessionSer
         schema: { tags, summary: 'Upload a thumbnail image (PNG, JPEG or WebP, at most 5 MB)', params },
         // Refuse an oversized image from its declared size, before reading it (as profile pictures do).
         onRequest: async (request) => {
-          if (Number(request.headers['content-length'] ?? 0) > THUMBNAIL_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', THUMBNAIL_TOO_LARGE_MESSAGE);
+          if (Number(request.headers['content-length'] ?? 0) > THUMBNAIL_MAX_BYTES) throw new AppError('THUMBNAIL_TOO_LARGE');
         },
       },
       async (request, reply) => {
-      const actor = await actorOf(request);
-      if (!Buffer.isBuffer(request.body)) throw new AppError('VALIDATION_ERROR', 'Send the image as the request body.');
-      await videos.putThumbnail(actor, request.params.id, request.body);
-      return reply.code(204).send();
+        if (!Buffer.isBuffer(request.body)) throw validationError('Send the image as the request body.');
+        await details.putThumbnail(request.actor, request.params.id, request.body);
+        return reply.code(204).send();
       },
     );
 
     app.post('/api/videos/:id/retry', { schema: { tags, summary: 'Retry failed processing', params, response: { 200: videoSchema } } }, async (request) =>
-      videos.retry(await actorOf(request), request.params.id),
+      details.retry(request.actor, request.params.id),
     );
 
     app.delete('/api/videos/:id', { schema: { tags, summary: 'Delete a video and its media', params } }, async (request, reply) => {
-      await videos.remove(await actorOf(request), request.params.id);
+      await details.remove(request.actor, request.params.id);
       return reply.code(204).send();
     });
 
     app.put(
       '/api/admin/videos/:id/take-down',
       { schema: { tags: ['admin'], summary: 'Take a video down: only its owner and administrators may watch it (admin)', params, body: takeDownInputSchema, response: { 200: videoSchema } } },
-      async (request) => videos.takeDown(await actorOf(request), request.params.id, request.body.reason),
+      async (request) => details.takeDown(request.actor, request.params.id, request.body.reason),
     );
 
     app.delete(
       '/api/admin/videos/:id/take-down',
       { schema: { tags: ['admin'], summary: 'Put a taken-down video back online (admin)', params, response: { 200: videoSchema } } },
-      async (request) => videos.restore(await actorOf(request), request.params.id),
+      async (request) => details.restore(request.actor, request.params.id),
     );
 
-    app.get(
-      '/api/videos/:id/review',
-      { schema: { tags, summary: 'The privacy review', params, response: { 200: privacyReviewSchema } } },
-      async (request) => videos.review(await actorOf(request), request.params.id),
+    app.get('/api/videos/:id/review', { schema: { tags, summary: 'The privacy review (owner only)', params, response: { 200: privacyReviewSchema } } }, async (request) =>
+      review.review(request.actor, request.params.id),
     );
 
     app.put(
       '/api/videos/:id/review',
-      { schema: { tags, summary: 'Confirm the ranges to remove and render', params, body: z.unknown(), response: { 200: videoSchema } } },
-      async (request) => videos.confirmReview(await actorOf(request), request.params.id, request.body as z.input<typeof confirmReviewInputSchema>),
+      { schema: { tags, summary: 'Confirm the ranges to remove and render (owner only)', params, body: confirmReviewInputSchema, response: { 200: videoSchema } } },
+      async (request) => {
+        await review.confirmReview(request.actor, request.params.id, request.body);
+        return details.get(request.actor, request.params.id);
+      },
     );
 
-    app.get(
-      '/api/videos/:id/segments',
-      { schema: { tags, summary: 'Timed segments', params, response: { 200: segmentsSchema } } },
-      async (request) => videos.segments(await actorOf(request), request.params.id),
+    app.get('/api/videos/:id/segments', { schema: { tags, summary: 'Timed segments', params, response: { 200: segmentsSchema } } }, async (request) =>
+      segments.segments(request.actor, request.params.id),
     );
 
     app.put(
       '/api/videos/:id/segments',
-      { schema: { tags, summary: 'Replace the timed segments', params, body: z.unknown(), response: { 200: segmentsSchema } } },
-      async (request) => videos.saveSegments(await actorOf(request), request.params.id, request.body as z.input<typeof segmentsInputSchema>),
+      { schema: { tags, summary: 'Replace the timed segments', params, body: segmentsInputSchema, response: { 200: segmentsSchema } } },
+      async (request) => segments.saveSegments(request.actor, request.params.id, request.body),
     );
 
     app.post(
       '/api/videos/:id/segments/suggest',
       { schema: { tags, summary: 'AI Analysis: segment boundaries from scene changes', params, response: { 200: segmentSuggestionsSchema } } },
-      async (request) => videos.suggestSegments(await actorOf(request), request.params.id),
+      async (request) => segments.suggestSegments(request.actor, request.params.id),
     );
 
-    app.get(
-      '/api/videos/:id/playback',
-      { schema: { tags, summary: 'Signed streaming URLs', params, response: { 200: playbackSchema } } },
-      async (request) => videos.playback(await actorOf(request), request.params.id),
+    app.get('/api/videos/:id/playback', { schema: { tags, summary: 'Signed streaming URLs', params, response: { 200: playbackSchema } } }, async (request) =>
+      playback.playback(request.actor, request.params.id),
     );
   };
 }

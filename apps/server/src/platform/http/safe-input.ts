@@ -8,9 +8,6 @@ import { AppError } from '../app-error.js';
 /** Our deepest body is a handful of levels; 32 leaves room and stops stack-overflow payloads. */
 export const MAX_JSON_DEPTH = 32;
 
-export const BAD_TEXT_MESSAGE = 'Text must not contain NUL characters or invalid Unicode.';
-export const TOO_DEEP_MESSAGE = `The request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels).`;
-export const BAD_JSON_MESSAGE = 'The request body is not valid JSON.';
 
 /** True when `text` holds a NUL or a lone surrogate. */
 export function isUnsafeText(text: string): boolean {
@@ -40,22 +37,26 @@ export function jsonDepthExceeds(text: string, max: number): boolean {
 
 /** JSON.parse that refuses deep nesting, unsafe text in keys or values, and prototype keys. */
 export function parseSafeJson(text: string): unknown {
-  if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) throw new AppError('VALIDATION_ERROR', TOO_DEEP_MESSAGE);
+  if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) throw new AppError('BODY_TOO_DEEP', { max: MAX_JSON_DEPTH });
   let parsed: unknown;
   try {
     parsed = JSON.parse(text, (key, value: unknown) => {
       // Keys that reach an object's prototype when a body is merged into another object.
-      if (key === '__proto__' || key === 'constructor') throw new UnsafeInput(BAD_JSON_MESSAGE);
-      if (isUnsafeText(key) || (typeof value === 'string' && isUnsafeText(value))) throw new UnsafeInput(BAD_TEXT_MESSAGE);
+      if (key === '__proto__' || key === 'constructor') throw new UnsafeInput('BAD_JSON');
+      if (isUnsafeText(key) || (typeof value === 'string' && isUnsafeText(value))) throw new UnsafeInput('INVALID_TEXT');
       return value;
     });
   } catch (error) {
-    throw new AppError('VALIDATION_ERROR', error instanceof UnsafeInput ? error.message : BAD_JSON_MESSAGE);
+    throw new AppError(error instanceof UnsafeInput ? error.code : 'BAD_JSON');
   }
   return parsed;
 }
 
-class UnsafeInput extends Error {}
+class UnsafeInput extends Error {
+  constructor(readonly code: 'BAD_JSON' | 'INVALID_TEXT') {
+    super(code);
+  }
+}
 
 const unsafeValue = (value: unknown): boolean =>
   typeof value === 'string' ? isUnsafeText(value) : Array.isArray(value) ? value.some(unsafeValue) : false;
@@ -75,7 +76,7 @@ export function registerSafeInput(app: FastifyInstance, bodyLimit: number): void
   app.addHook('preValidation', async (request) => {
     for (const source of [request.params, request.query]) {
       if (source && typeof source === 'object' && Object.entries(source).some(([key, value]) => isUnsafeText(key) || unsafeValue(value))) {
-        throw new AppError('VALIDATION_ERROR', BAD_TEXT_MESSAGE);
+        throw new AppError('INVALID_TEXT');
       }
     }
   });

@@ -10,8 +10,8 @@ import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { APP_TITLE } from '@ipsv/contracts/app';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, VERIFICATION_CODE_LENGTH } from '@ipsv/contracts/auth';
-import { accounts, appSecrets, sessions, twoFactors, users, verifications } from '../db/schema.js';
-import type { Db } from './database.js';
+import { accounts, appSecrets, sessions, twoFactors, users, verifications } from '../../db/schema.js';
+import type { Db } from '../database/database.js';
 
 export type CodePurpose = 'sign-in' | 'email-verification' | 'forget-password' | 'change-email';
 

@@ -4,9 +4,9 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { Logger } from 'pino';
-import * as schema from '../db/schema.js';
-import type { Config } from './config.js';
-import { MIGRATIONS_DIR } from './paths.js';
+import * as schema from '../../db/schema.js';
+import type { Config } from '../config.js';
+import { MIGRATIONS_DIR } from '../paths.js';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from './embedded-postgres.js';
 
 export type Db = NodePgDatabase<typeof schema>;

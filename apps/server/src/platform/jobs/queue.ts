@@ -6,6 +6,7 @@ import PgBoss from 'pg-boss';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
+import { JOB_PAYLOADS, type JobName, type JobPayload } from './job-types.js';
 
 export interface JobContext {
   id: string;
@@ -17,19 +18,35 @@ export interface JobContext {
   lastAttempt: boolean;
 }
 
-export interface JobDefinition<S extends z.ZodType = z.ZodType> {
-  name: string;
-  payload: S;
+export interface JobDefinition {
+  name: JobName;
   retryLimit: number;
   /** Seconds before the first retry; doubled each time (backoff). */
   retryDelay: number;
   /** A job running longer than this is given up by pg-boss (the heartbeat catches dead workers sooner). */
   expireInSeconds: number;
-  handler(payload: z.infer<S>, context: JobContext): Promise<void>;
+  /** Parses the payload with the job's schema, then runs its handler. */
+  run(data: unknown, context: JobContext): Promise<void>;
+}
+
+/** The payload schemas, typed per name so that indexing with a generic name keeps the payload type. */
+const PAYLOAD_SCHEMAS: { [N in JobName]: z.ZodType<JobPayload<N>> } = JOB_PAYLOADS;
+
+/**
+ * A job of the map in job-types.ts: its handler receives the payload parsed by that job's own
+ * schema, so the payload type follows from the name.
+ */
+export function defineJob<N extends JobName>(
+  name: N,
+  options: Pick<JobDefinition, 'retryLimit' | 'retryDelay' | 'expireInSeconds'>,
+  handler: (payload: JobPayload<N>, context: JobContext) => Promise<void>,
+): JobDefinition {
+  const schema = PAYLOAD_SCHEMAS[name];
+  return { name, ...options, run: (data, context) => handler(schema.parse(data), context) };
 }
 
 export interface Queue {
-  send(name: string, payload: object, options?: { startAfterSeconds?: number; singletonKey?: string }): Promise<void>;
+  send<N extends JobName>(name: N, payload: JobPayload<N>, options?: { startAfterSeconds?: number; singletonKey?: string }): Promise<void>;
 }
 
 
@@ -37,7 +54,7 @@ export interface QueueHandle extends Queue {
   /** Starts processing these jobs in this process (the worker role). */
   work(definitions: readonly JobDefinition[], options?: { staleAfterSeconds?: number }): Promise<void>;
   /** Runs `name` every `cron` (pg-boss schedules once across all processes). */
-  schedule(name: string, cron: string): Promise<void>;
+  schedule(name: JobName, cron: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -118,12 +135,11 @@ export async function startQueue(pool: pg.Pool, log: Logger, options: { pollingI
           async ([job]) => {
             if (!job || stopped) return;
             const jobLog = log.child({ job: job.id, queue: definition.name });
-            const payload = definition.payload.parse(job.data);
             await beat(job.id, definition.name);
             const timer = setInterval(() => void beat(job.id, definition.name).catch(() => undefined), heartbeatMs);
             const started = Date.now();
             try {
-              await definition.handler(payload, {
+              await definition.run(job.data, {
                 id: job.id,
                 signal: controller.signal,
                 log: jobLog,

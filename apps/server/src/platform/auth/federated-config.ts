@@ -1,6 +1,6 @@
 // Which federated providers are configured: a provider counts only with both its id and secret.
 import type { FederatedSettings } from './auth.js';
-import type { Config } from './config.js';
+import type { Config } from '../config.js';
 
 export function federatedSettings(config: Config): FederatedSettings {
   const pair = (clientId?: string, clientSecret?: string) => (clientId && clientSecret ? { clientId, clientSecret } : undefined);

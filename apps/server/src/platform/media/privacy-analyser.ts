@@ -5,7 +5,7 @@ import { analyseVideo, type AnalysisResult, type SecondaryDetector } from '@ipsv
 import { SceneDetector } from '@ipsv/deid/scene-detector';
 import { loadSceneModel } from '@ipsv/deid/scene-model';
 import { closeDetectors, defaultSecondaryDetectors } from '@ipsv/deid/secondary-detectors';
-import { SCENE_MODEL_FILE } from './paths.js';
+import { SCENE_MODEL_FILE } from '../paths.js';
 
 export type DetectorSet = 'all' | 'scene';
 

@@ -20,7 +20,7 @@ import {
   UploadPartCommand,
   type CompletedPart,
 } from '@aws-sdk/client-s3';
-import type { Config } from './config.js';
+import type { Config } from '../config.js';
 import { assertStorageKey, type Storage } from './storage.js';
 
 export interface S3StorageOptions {

@@ -29,7 +29,7 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
     const pathname = request.url.split('?')[0] ?? '/';
     const isApi = pathname === '/api' || API_PREFIXES.some((p) => pathname.startsWith(p));
     if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      return reply.status(404).send(errorBody('NOT_FOUND', `No such endpoint: ${request.method} ${pathname}`));
+      return reply.status(404).send(errorBody('ENDPOINT_NOT_FOUND', { method: request.method, path: pathname }));
     }
     if (!hasBuild) {
       return reply

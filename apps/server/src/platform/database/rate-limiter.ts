@@ -2,7 +2,8 @@
 // budget (sign-in attempts must not multiply with the number of API processes).
 import { sql } from 'drizzle-orm';
 import type { Db } from './database.js';
-import { AppError } from './app-error.js';
+import { rateLimitParams } from '@ipsv/contracts/errors';
+import { AppError } from '../app-error.js';
 
 export interface RateLimit {
   /** Attempts allowed in one window. */
@@ -14,9 +15,6 @@ export interface RateLimiter {
   /** Counts one attempt against each key; throws RATE_LIMITED when any key is over its budget. */
   consume(keys: { key: string; limit: RateLimit }[]): Promise<void>;
 }
-
-export const tooManyAttemptsMessage = (retryAfterSeconds: number) =>
-  `Too many attempts. Please wait ${Math.max(1, Math.ceil(retryAfterSeconds / 60))} minute(s) and try again.`;
 
 /** `scale` multiplies every budget (test installations that sign up many accounts from one address). */
 export function createRateLimiter(db: Db, scale = 1): RateLimiter {
@@ -41,7 +39,7 @@ export function createRateLimiter(db: Db, scale = 1): RateLimiter {
         lastCleanup = Date.now();
         await db.execute(sql`DELETE FROM rate_limits WHERE window_start < now() - interval '1 day'`);
       }
-      if (retryAfter > 0) throw new AppError('RATE_LIMITED', tooManyAttemptsMessage(retryAfter), { retryAfter });
+      if (retryAfter > 0) throw new AppError('RATE_LIMITED', rateLimitParams(retryAfter));
     },
   };
 }

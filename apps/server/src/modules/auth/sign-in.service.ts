@@ -1,0 +1,55 @@
+// Sign-in and its challenges (spec: confirm sign-in with the authenticator, forced new password).
+// Password guessing is slowed per account and address (sign-in-throttle.ts), never locked out.
+import type { SignInResult } from '@ipsv/contracts/auth';
+import { rateLimitParams } from '@ipsv/contracts/errors';
+import { AppError } from '../../platform/app-error.js';
+import { AUTH_LIMITS, type AuthResult, type AuthServiceDeps, type AuthToolkit, type Caller } from './auth-toolkit.js';
+
+export function createSignInService(toolkit: AuthToolkit, { auth, users, limiter, throttle }: Pick<AuthServiceDeps, 'auth' | 'users' | 'limiter' | 'throttle'>) {
+  const { context, call, setCookies, sha256, completePasswordSignIn, checkPasswordAndSignIn } = toolkit;
+  return {
+    async signIn(caller: Caller, email: string, password: string): Promise<AuthResult<SignInResult>> {
+      const wait = await throttle.waitSeconds(email, caller.ip);
+      if (wait > 0) throw new AppError('RATE_LIMITED', rateLimitParams(wait));
+      try {
+        const result = await checkPasswordAndSignIn(caller, email, password);
+        await throttle.succeeded(email, caller.ip);
+        return result;
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'INVALID_CREDENTIALS') await throttle.failed(email, caller.ip);
+        throw error;
+      }
+    },
+
+    /** Spec: new-password-required → the user sets their own password, then signs in with it. */
+    async completeNewPassword(caller: Caller, challenge: string, password: string): Promise<AuthResult<SignInResult>> {
+      await limiter.consume([{ key: `new-password:ip:${caller.ip}`, limit: AUTH_LIMITS.newPasswordPerIp }]);
+      const ctx = await context();
+      const identifier = `new-password:${sha256(challenge)}`;
+      const stored = await ctx.internalAdapter.findVerificationValue(identifier);
+      if (!stored || stored.expiresAt < new Date()) throw new AppError('SIGN_IN_EXPIRED');
+      await ctx.internalAdapter.deleteVerificationByIdentifier(identifier);
+      const user = await users.findById(stored.value);
+      if (!user) throw new AppError('SIGN_IN_EXPIRED');
+      await ctx.internalAdapter.updatePassword(user.id, await ctx.password.hash(password));
+      // The admin emailed the temporary password to this address, so reaching it proves nothing
+      // about the mailbox; verification stays as it was.
+      await users.update(user.id, { mustChangePassword: false });
+      return completePasswordSignIn(caller, user.email, password);
+    },
+
+    /** The second factor: a TOTP code, or one of the backup codes. */
+    async confirmSignIn(caller: Caller, code: string): Promise<AuthResult<SignInResult>> {
+      await limiter.consume([{ key: `code-check:ip:${caller.ip}`, limit: AUTH_LIMITS.codeCheckPerIp }]);
+      const isTotp = /^[0-9]{6}$/.test(code);
+      const { headers, response } = await call(() =>
+        isTotp
+          ? auth.api.verifyTOTP({ body: { code, trustDevice: false }, headers: caller.headers, returnHeaders: true })
+          : auth.api.verifyBackupCode({ body: { code }, headers: caller.headers, returnHeaders: true }),
+      );
+      const verified = 'user' in response && response.user ? response.user.emailVerified : true;
+      return { value: { step: verified ? 'done' : 'verifyContact' }, cookies: setCookies(headers) };
+    },
+  };
+}
+export type SignInService = ReturnType<typeof createSignInService>;

@@ -1,0 +1,60 @@
+// The privacy review of /edit-pii/:id: what the analysis proposes, shown over the original (the
+// owner's alone), and the owner's confirmation of the ranges to remove, which renders the next
+// version. Who confirmed which ranges is recorded for every version.
+import type { ConfirmReviewInput, PrivacyRange, PrivacyReview } from '@ipsv/contracts/privacy-review';
+import { removalProblem } from '@ipsv/contracts/privacy-review';
+import { AppError } from '../../platform/app-error.js';
+import type { MediaSigner } from '../../platform/media/media-signing.js';
+import { ownedVideo, type VideoActor } from './video-access.js';
+import { confirmed, nextVersion, type Lifecycle } from './video-lifecycle.js';
+import { mediaKeys } from './media-keys.js';
+import type { VideoRow, VideosRepository } from './videos.repository.js';
+
+/** A rejected upload has nothing to review: say why, by the checks it failed. */
+export function assertNotRejected(video: Pick<VideoRow, 'status' | 'violations'>): void {
+  if (video.status === 'rejected') throw new AppError('UPLOAD_REJECTED', { reasons: video.violations.map((v) => v.code) });
+}
+
+export function createPrivacyReviewService(deps: { videos: VideosRepository; signer: MediaSigner; lifecycle: Lifecycle; clock?: () => Date }) {
+  const { videos, signer, lifecycle } = deps;
+  const now = deps.clock ?? (() => new Date());
+  return {
+    async review(actor: VideoActor, id: string): Promise<PrivacyReview> {
+      const video = await ownedVideo(videos, actor, id);
+      assertNotRejected(video);
+      if (!video.analysis || !video.probe) throw new AppError('REVIEW_NOT_READY');
+      if (video.originalDeletedAt) throw new AppError('ORIGINAL_DELETED');
+      const keys = mediaKeys(id);
+      const source = video.reviewProxyKey ?? video.originalKey;
+      return {
+        videoId: id,
+        title: video.title || video.fileName,
+        durationSeconds: video.probe.durationSeconds,
+        originalUrl: `${signer.url(source)}${video.reviewProxyKey ? '' : `?as=${video.probe.container === 'mov' ? 'mov' : 'mp4'}`}`,
+        filmstrip: video.filmstrip ? { vttUrl: signer.url(keys.filmstripVtt), spriteUrl: signer.url(keys.filmstripSprite), ...video.filmstrip } : null,
+        threshold: video.analysis.threshold,
+        track: video.analysis.track,
+        proposed: video.analysis.proposed,
+        confirmed: video.confirmedRanges,
+        confirmedBy: video.confirmedBy,
+        confirmedByName: video.confirmedBy === 'auto' ? 'auto' : video.confirmedBy ? await videos.userName(video.confirmedBy) : null,
+        confirmedAt: video.confirmedAt ? video.confirmedAt.toISOString() : null,
+        nextVersion: nextVersion(video),
+      };
+    },
+
+    /** Records who confirmed which ranges, then renders the next version. Only the owner confirms. */
+    async confirmReview(actor: VideoActor, id: string, input: ConfirmReviewInput): Promise<void> {
+      const video = await ownedVideo(videos, actor, id);
+      assertNotRejected(video);
+      if (!video.analysis || !video.probe) throw new AppError('REVIEW_NOT_READY');
+      const ranges: PrivacyRange[] = [...input.ranges].map((r) => ({ ...r, confidence: r.confidence ?? null })).sort((a, b) => a.start - b.start);
+      const problem = removalProblem(ranges, video.probe.durationSeconds);
+      if (problem) throw new AppError(problem);
+      const transition = confirmed(video, ranges, actor.id, now());
+      await lifecycle.applyOrRefuse(id, transition);
+      await videos.recordConfirmation(id, transition.version, ranges, actor.id);
+    },
+  };
+}
+export type PrivacyReviewService = ReturnType<typeof createPrivacyReviewService>;

@@ -1,0 +1,54 @@
+// Who may do what with a video (DESIGN.md section 6), decided here for every entry point. Another
+// user's video that the caller may not see is answered exactly like a video that does not exist:
+// 401 with the spec's message, never a hint of what exists.
+import type { Role } from '@ipsv/contracts/users';
+import { AppError } from '../../platform/app-error.js';
+import type { VideoRow, VideosRepository } from './videos.repository.js';
+
+export interface VideoActor {
+  id: string;
+  email: string;
+  role: Role;
+}
+
+const UPLOAD_ROLES: ReadonlySet<Role> = new Set(['provider', 'admin']);
+
+export function canUpload(role: Role): boolean {
+  return UPLOAD_ROLES.has(role);
+}
+
+/** Whether `actor` may watch a published video (spec section 6: decided per user email). */
+export function canWatch(
+  video: Pick<VideoRow, 'ownerId' | 'visibility' | 'whitelist' | 'publishedVersion' | 'takenDownAt'>,
+  actor: VideoActor,
+): boolean {
+  if (video.publishedVersion < 1) return false;
+  if (actor.id === video.ownerId || actor.role === 'admin') return true;
+  if (video.takenDownAt) return false;
+  if (video.visibility === 'signed_in') return true;
+  if (video.visibility === 'whitelist') {
+    const email = actor.email.toLowerCase();
+    const domain = `@${email.split('@')[1] ?? ''}`;
+    return video.whitelist.includes(email) || video.whitelist.includes(domain);
+  }
+  return false;
+}
+
+/**
+ * The video when `actor` owns it. The privacy review, the original and everything made from it
+ * before publication are the owner's alone (DESIGN.md section 5): an administrator may see the
+ * metadata, take the video down or delete it, never confirm or edit on the owner's behalf (403).
+ */
+export async function ownedVideo(videos: Pick<VideosRepository, 'find'>, actor: VideoActor, id: string): Promise<VideoRow> {
+  const video = await videos.find(id);
+  if (video?.ownerId === actor.id) return video;
+  if (video && actor.role === 'admin') throw new AppError('OWNER_ONLY');
+  throw new AppError('NO_ACCESS');
+}
+
+/** The video when `actor` owns it or is an administrator (metadata, take-down, deletion). */
+export async function moderatedVideo(videos: Pick<VideosRepository, 'find'>, actor: VideoActor, id: string): Promise<VideoRow> {
+  const video = await videos.find(id);
+  if (video && (video.ownerId === actor.id || actor.role === 'admin')) return video;
+  throw new AppError('NO_ACCESS');
+}

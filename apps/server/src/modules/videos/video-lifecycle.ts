@@ -1,0 +1,212 @@
+// The lifecycle of DESIGN.md section 5 as one table: each operation (an upload finished, the file
+// passed its check, the details were saved, ...) says from which statuses it may happen, what it
+// writes to the video row and which job it starts. The operations are pure; `createLifecycle`
+// applies one with a compare-and-set on the status and sends its job. The services and every job
+// move videos only through here, so the rules live in one place.
+import type { PrivacyRange } from '@ipsv/contracts/privacy-review';
+import type { UploadViolation } from '@ipsv/contracts/upload';
+import type { VideoStatus } from '@ipsv/contracts/videos';
+import type { RenditionKeys, VideoAnalysis, VideoProbe } from '../../db/schema.js';
+import { AppError } from '../../platform/app-error.js';
+import type { JobRequest } from '../../platform/jobs/job-types.js';
+import type { Queue } from '../../platform/jobs/queue.js';
+import type { VideoPatch, VideoRow, VideosRepository } from './videos.repository.js';
+
+export interface Transition {
+  /** The statuses the video must still be in when the patch is written (compare-and-set). */
+  from: readonly VideoStatus[];
+  patch: VideoPatch;
+  /** Started once the patch is stored. */
+  job: JobRequest | null;
+}
+
+/** The video as the table reads it. */
+type Snapshot = Pick<
+  VideoRow,
+  'id' | 'status' | 'probe' | 'analysis' | 'detailsSavedAt' | 'autoConfirm' | 'publishedVersion' | 'renderingVersion' | 'confirmedRanges' | 'publishedAt' | 'thumbnail' | 'rendition'
+>;
+
+/** The statuses each operation may start from (the table the unit tests walk). */
+export const ALLOWED_FROM = {
+  uploaded: ['uploading'],
+  validationStarted: ['uploaded', 'validating'],
+  validated: ['validating'],
+  rejected: ['validating'],
+  detailsSaved: ['uploading', 'uploaded', 'validating', 'rejected', 'awaiting_details', 'analysing', 'review', 'rendering', 'published', 'failed'],
+  analysed: ['analysing'],
+  confirmed: ['review', 'rendering', 'published', 'failed'],
+  published: ['rendering', 'published'],
+  renditionsCompleted: ['published'],
+  failed: ['validating', 'analysing', 'rendering'],
+  retried: ['failed'],
+} as const satisfies Record<string, readonly VideoStatus[]>;
+export type Operation = keyof typeof ALLOWED_FROM;
+
+/** What a refusal of each operation is called when the video is elsewhere in its life. */
+const REFUSAL: Record<Operation, 'VIDEO_CHANGED' | 'CANNOT_CONFIRM_NOW' | 'NOT_RETRYABLE'> = {
+  uploaded: 'VIDEO_CHANGED',
+  validationStarted: 'VIDEO_CHANGED',
+  validated: 'VIDEO_CHANGED',
+  rejected: 'VIDEO_CHANGED',
+  detailsSaved: 'VIDEO_CHANGED',
+  analysed: 'VIDEO_CHANGED',
+  confirmed: 'CANNOT_CONFIRM_NOW',
+  published: 'VIDEO_CHANGED',
+  renditionsCompleted: 'VIDEO_CHANGED',
+  failed: 'VIDEO_CHANGED',
+  retried: 'NOT_RETRYABLE',
+};
+
+/** Whether `operation` may happen to a video in its current status (jobs skip a video that moved on). */
+export function canApply(operation: Operation, video: Pick<Snapshot, 'status'>): boolean {
+  return (ALLOWED_FROM[operation] as readonly VideoStatus[]).includes(video.status);
+}
+
+function allow(operation: Operation, video: Pick<Snapshot, 'status'>): readonly VideoStatus[] {
+  const from: readonly VideoStatus[] = ALLOWED_FROM[operation];
+  if (!from.includes(video.status)) throw new AppError(REFUSAL[operation]);
+  return from;
+}
+
+/** The version a new confirmation renders: one above any published or rendering version. */
+export function nextVersion(video: Pick<Snapshot, 'publishedVersion' | 'renderingVersion'>): number {
+  return Math.max(video.publishedVersion, video.renderingVersion ?? 0) + 1;
+}
+
+/** The upload's last byte arrived: check the file. */
+export function uploaded(video: Snapshot, sizeBytes: number): Transition {
+  return { from: allow('uploaded', video), patch: { status: 'uploaded', percent: null, sizeBytes }, job: { name: 'video-ingest', payload: { videoId: video.id } } };
+}
+
+export function validationStarted(video: Snapshot): Transition {
+  return { from: allow('validationStarted', video), patch: { status: 'validating', percent: null }, job: null };
+}
+
+/**
+ * The file passed its check. With the details already saved (during the upload or the check) the
+ * privacy analysis starts now; otherwise the video waits for them.
+ */
+export function validated(video: Snapshot, found: Pick<VideoPatch, 'probe' | 'quality' | 'thumbnailTimes' | 'filmstrip'>): Transition {
+  const from = allow('validated', video);
+  const patch: VideoPatch = { ...found, violations: [] };
+  if (video.detailsSavedAt) {
+    return { from, patch: { ...patch, status: 'analysing', percent: 0 }, job: { name: 'video-analyse', payload: { videoId: video.id } } };
+  }
+  return { from, patch: { ...patch, status: 'awaiting_details', percent: null }, job: null };
+}
+
+export function rejected(video: Snapshot, violations: UploadViolation[], probe?: VideoProbe, quality?: string): Transition {
+  return {
+    from: allow('rejected', video),
+    patch: { status: 'rejected', percent: null, violations, ...(probe ? { probe, quality } : {}) },
+    job: null,
+  };
+}
+
+/**
+ * The details form was saved. The first save of a checked video starts the privacy analysis (spec
+ * section 1: after the description is saved); later saves change the details only, except that a
+ * new thumbnail choice for a published video makes its poster again.
+ */
+export function detailsSaved(video: Snapshot, details: VideoPatch, at: Date): Transition {
+  allow('detailsSaved', video);
+  const patch: VideoPatch = { ...details, detailsSavedAt: video.detailsSavedAt ?? at };
+  if (!video.detailsSavedAt && video.status === 'awaiting_details') {
+    return { from: ['awaiting_details'], patch: { ...patch, status: 'analysing', percent: 0 }, job: { name: 'video-analyse', payload: { videoId: video.id } } };
+  }
+  const newThumbnail = details.thumbnail !== undefined && JSON.stringify(details.thumbnail) !== JSON.stringify(video.thumbnail);
+  const posterAgain = newThumbnail && video.status === 'published' && video.rendition !== null;
+  return { from: [video.status], patch, job: posterAgain ? { name: 'video-poster', payload: { videoId: video.id } } : null };
+}
+
+/**
+ * The privacy analysis finished: the provider reviews its proposal. Only when the provider allowed
+ * it and nothing was found does the video go on to rendering by itself, confirmed by 'auto' (the
+ * same confirmation as the provider's, with no ranges).
+ */
+export function analysed(video: Snapshot, analysis: VideoAnalysis, reviewProxyKey: string | null, at: Date): Transition {
+  const from = allow('analysed', video);
+  if (video.autoConfirm && analysis.proposed.length === 0) {
+    const version = nextVersion(video);
+    return {
+      from,
+      patch: { analysis, reviewProxyKey, ...confirmationPatch('rendering', [], 'auto', at, version) },
+      job: { name: 'video-render', payload: { videoId: video.id, version } },
+    };
+  }
+  return { from, patch: { status: 'review', percent: null, analysis, reviewProxyKey }, job: null };
+}
+
+function confirmationPatch(status: VideoStatus, ranges: PrivacyRange[], by: string, at: Date, version: number): VideoPatch {
+  return { status, percent: 0, failureReason: null, confirmedRanges: ranges, confirmedBy: by, confirmedAt: at, renderingVersion: version };
+}
+
+/** The owner confirmed the ranges to remove: the next version renders (a published one stays online meanwhile). */
+export function confirmed(video: Snapshot, ranges: PrivacyRange[], by: string, at: Date): Transition & { version: number } {
+  allow('confirmed', video);
+  if (!video.analysis || !video.probe) throw new AppError('REVIEW_NOT_READY');
+  const version = nextVersion(video);
+  return {
+    from: [video.status],
+    patch: confirmationPatch(video.status === 'published' ? 'published' : 'rendering', ranges, by, at, version),
+    job: { name: 'video-render', payload: { videoId: video.id, version } },
+    version,
+  };
+}
+
+/** The standard-definition rendition of `rendition.version` exists: the video is public (spec section 1). */
+export function published(video: Snapshot, rendition: RenditionKeys, at: Date): Transition {
+  return {
+    from: allow('published', video),
+    patch: { status: 'published', percent: 40, rendition, publishedVersion: rendition.version, publishedAt: video.publishedAt ?? at },
+    job: null,
+  };
+}
+
+/** Every rung of the published version exists. */
+export function renditionsCompleted(video: Snapshot, rendition: RenditionKeys): Transition {
+  return { from: allow('renditionsCompleted', video), patch: { rendition, percent: null }, job: null };
+}
+
+/** A stage gave up; the provider reads `reason` and may retry. Only while the video is still in that stage. */
+export function failed(video: Snapshot, stageStatuses: readonly VideoStatus[], reason: string): Transition {
+  allow('failed', video);
+  return { from: stageStatuses.filter((s) => (ALLOWED_FROM.failed as readonly VideoStatus[]).includes(s)), patch: { status: 'failed', percent: null, failureReason: reason }, job: null };
+}
+
+/** Starts again the stage that failed: the check, the analysis, the render, or back to the review. */
+export function retried(video: Snapshot): Transition {
+  const from = allow('retried', video);
+  const clear = { failureReason: null };
+  if (!video.probe) {
+    return { from, patch: { ...clear, status: 'uploaded', percent: null }, job: { name: 'video-ingest', payload: { videoId: video.id } } };
+  }
+  if (!video.analysis) {
+    return video.detailsSavedAt
+      ? { from, patch: { ...clear, status: 'analysing', percent: 0 }, job: { name: 'video-analyse', payload: { videoId: video.id } } }
+      : { from, patch: { ...clear, status: 'awaiting_details', percent: null }, job: null };
+  }
+  if (video.renderingVersion !== null && video.confirmedRanges) {
+    return { from, patch: { ...clear, status: 'rendering', percent: 0 }, job: { name: 'video-render', payload: { videoId: video.id, version: video.renderingVersion } } };
+  }
+  return { from, patch: { ...clear, status: 'review', percent: null }, job: null };
+}
+
+/** Applies transitions: the patch with a compare-and-set on the status, then the job. */
+export function createLifecycle(deps: { videos: Pick<VideosRepository, 'update'>; queue: Queue }) {
+  return {
+    /** The updated row, or null when the video had moved on (nothing written, nothing sent). */
+    async apply(id: string, transition: Transition): Promise<VideoRow | null> {
+      const row = await deps.videos.update(id, transition.patch, transition.from);
+      if (row && transition.job) await deps.queue.send(transition.job.name, transition.job.payload);
+      return row;
+    },
+    /** As apply, but a video that moved on is the caller's conflict (VIDEO_CHANGED). */
+    async applyOrRefuse(id: string, transition: Transition): Promise<VideoRow> {
+      const row = await this.apply(id, transition);
+      if (!row) throw new AppError('VIDEO_CHANGED');
+      return row;
+    },
+  };
+}
+export type Lifecycle = ReturnType<typeof createLifecycle>;

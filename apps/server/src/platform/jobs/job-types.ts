@@ -1,0 +1,20 @@
+// Every job the workers run: its name and the zod schema of its payload (ids only, STYLE.md habit
+// 7), in one typed map. `send(name, payload)` is checked against it at compile time and the worker
+// parses each payload with it at run time.
+import { z } from 'zod';
+
+const videoId = z.string().min(1);
+
+export const JOB_PAYLOADS = {
+  'video-ingest': z.object({ videoId }),
+  'video-analyse': z.object({ videoId }),
+  'video-render': z.object({ videoId, version: z.number().int().min(1) }),
+  /** The published version's poster again, after the provider chose another thumbnail. */
+  'video-poster': z.object({ videoId }),
+  'media-cleanup': z.object({}).passthrough(),
+} as const;
+
+export type JobName = keyof typeof JOB_PAYLOADS;
+export type JobPayload<N extends JobName> = z.infer<(typeof JOB_PAYLOADS)[N]>;
+/** A job to send: its name and a payload of that job's type. */
+export type JobRequest = { [N in JobName]: { name: N; payload: JobPayload<N> } }[JobName];
