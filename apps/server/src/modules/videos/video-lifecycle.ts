@@ -194,16 +194,17 @@ export function retried(video: Snapshot): Transition {
 
 /** Applies transitions: the patch with a compare-and-set on the status, then the job. */
 export function createLifecycle(deps: { videos: Pick<VideosRepository, 'update'>; queue: Queue }) {
+  /** The updated row, or null when the video had moved on (nothing written, nothing sent). */
+  const apply = async (id: string, transition: Transition): Promise<VideoRow | null> => {
+    const row = await deps.videos.update(id, transition.patch, transition.from);
+    if (row && transition.job) await deps.queue.send(transition.job.name, transition.job.payload);
+    return row;
+  };
   return {
-    /** The updated row, or null when the video had moved on (nothing written, nothing sent). */
-    async apply(id: string, transition: Transition): Promise<VideoRow | null> {
-      const row = await deps.videos.update(id, transition.patch, transition.from);
-      if (row && transition.job) await deps.queue.send(transition.job.name, transition.job.payload);
-      return row;
-    },
+    apply,
     /** As apply, but a video that moved on is the caller's conflict (VIDEO_CHANGED). */
     async applyOrRefuse(id: string, transition: Transition): Promise<VideoRow> {
-      const row = await this.apply(id, transition);
+      const row = await apply(id, transition);
       if (!row) throw new AppError('VIDEO_CHANGED');
       return row;
     },

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import type { AnalysisResult } from '@ipsv/deid/analyse';
+import type { PrivacyAnalyser } from '../platform/media/privacy-analyser.js';
+import { createLifecycle } from '../modules/videos/video-lifecycle.js';
+import { fakeMediaTools } from '../testing/fake-media.js';
+import { fakeQueue, fakeStorage, fakeVideosRepository, jobContext } from '../testing/fakes.js';
+import { analyseVideoJob } from './analyse-video.job.js';
+
+const probe = { container: 'mp4', codec: 'h264', width: 1280, height: 720, durationSeconds: 20, fps: 25, hasAudio: true, browserPlayable: true };
+const analyser = (ranges: AnalysisResult['ranges']): PrivacyAnalyser => ({
+  async analyse(_file, options) {
+    options.onProgress?.(100);
+    return { threshold: 0.2, ranges, track: [{ time: 1, score: 0.05, scores: { scene: 0.05 } }], detectors: [{ name: 'scene', version: '1' }], framesDecoded: 12 } as unknown as AnalysisResult;
+  },
+  close: async () => undefined,
+});
+
+async function setup(found: AnalysisResult['ranges'], values: Record<string, unknown> = {}) {
+  const videos = fakeVideosRepository();
+  const storage = fakeStorage();
+  const queue = fakeQueue();
+  await storage.put('uploads/v', Buffer.from('original'), 'video/mp4');
+  await videos.create({ id: 'v', ownerId: 'o', fileName: 'f.mp4', originalKey: 'uploads/v', status: 'analysing', probe, ...values });
+  const media = fakeMediaTools();
+  return { videos, queue, media, job: analyseVideoJob({ videos, storage, media, analyser: analyser(found), lifecycle: createLifecycle({ videos, queue }) }) };
+}
+
+describe('the privacy analysis job', () => {
+  it('proposes what it found for the review', async () => {
+    const s = await setup([{ start: 4.1234, end: 7, reasons: ['out_of_body'], confidence: 0.91234 }] as AnalysisResult['ranges']);
+    await s.job.run({ videoId: 'v' }, jobContext());
+    expect(s.videos.rows.get('v')).toMatchObject({ status: 'review', analysis: { proposed: [{ start: 4.123, end: 7, confidence: 0.912 }], framesDecoded: 12 } });
+    expect(s.queue.sent).toEqual([]);
+  });
+
+  it('with nothing found and the provider’s permission, confirms as "auto" and renders, recorded like any confirmation', async () => {
+    const s = await setup([], { autoConfirm: true });
+    await s.job.run({ videoId: 'v' }, jobContext());
+    expect(s.videos.rows.get('v')).toMatchObject({ status: 'rendering', confirmedBy: 'auto', renderingVersion: 1 });
+    expect(s.videos.confirmationsRecorded).toEqual([{ videoId: 'v', version: 1, ranges: [], confirmedBy: 'auto' }]);
+    expect(s.queue.sent).toEqual([{ name: 'video-render', payload: { videoId: 'v', version: 1 } }]);
+  });
+
+  it('makes a 360p review copy of an original browsers cannot play', async () => {
+    const s = await setup([], { probe: { ...probe, browserPlayable: false } });
+    await s.job.run({ videoId: 'v' }, jobContext());
+    expect(s.media.calls).toContain('renderLadder:360p');
+    expect(s.videos.rows.get('v')!.reviewProxyKey).toBe('videos/v/source/review/360p/video.mp4');
+  });
+});

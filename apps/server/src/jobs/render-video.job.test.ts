@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { createLifecycle } from '../modules/videos/video-lifecycle.js';
+import { ffmpegCrash, fakeMediaTools } from '../testing/fake-media.js';
+import { fakeQueue, fakeStorage, fakeVideosRepository, jobContext } from '../testing/fakes.js';
+import { renderVideoJob } from './render-video.job.js';
+
+const probe = { container: 'mp4', codec: 'h264', width: 1280, height: 720, durationSeconds: 20, fps: 25, hasAudio: true, browserPlayable: true };
+
+async function setup(media = fakeMediaTools(), values: Record<string, unknown> = {}) {
+  const videos = fakeVideosRepository();
+  const storage = fakeStorage();
+  await storage.put('uploads/v', Buffer.from('original'), 'video/mp4');
+  await videos.create({
+    id: 'v',
+    ownerId: 'o',
+    fileName: 'f.mp4',
+    originalKey: 'uploads/v',
+    status: 'rendering',
+    probe,
+    confirmedRanges: [{ start: 5, end: 8, reasons: ['out_of_body'], confidence: 1 }],
+    renderingVersion: 1,
+    ...values,
+  });
+  return { videos, storage, media, job: renderVideoJob({ videos, storage, media, lifecycle: createLifecycle({ videos, queue: fakeQueue() }) }) };
+}
+
+describe('the render job', () => {
+  it('publishes the standard definition first, then completes the ladder; a second run does nothing', async () => {
+    const s = await setup();
+    await s.job.run({ videoId: 'v', version: 1 }, jobContext());
+    const row = s.videos.rows.get('v')!;
+    expect(row).toMatchObject({ status: 'published', publishedVersion: 1, percent: null, rendition: { version: 1, complete: true, rungs: ['360p', '480p', '720p'], durationSeconds: 17 } });
+    expect(s.media.calls.filter((c) => c.startsWith('renderLadder'))).toEqual(['renderLadder:360p', 'renderLadder:480p,720p']);
+    expect(s.storage.objects.has('videos/v/v1/master.m3u8')).toBe(true);
+    expect(s.storage.objects.has('videos/v/masters/v1.mp4')).toBe(true);
+    const calls = s.media.calls.length;
+    await s.job.run({ videoId: 'v', version: 1 }, jobContext());
+    expect(s.media.calls).toHaveLength(calls);
+  });
+
+  it('a newer confirmation makes an older render do nothing; the new version replaces the old one only once online', async () => {
+    const s = await setup(undefined, { renderingVersion: 2 });
+    await s.job.run({ videoId: 'v', version: 1 }, jobContext());
+    expect(s.media.calls).toEqual([]);
+    await s.storage.put('videos/v/v1/master.m3u8', Buffer.from('old'), 'x');
+    await s.videos.update('v', { status: 'published', publishedVersion: 1, rendition: { version: 1, master: 'videos/v/v1/master.m3u8', mp4: null, poster: null, storyboard: null, rungs: ['360p'], renditions: [], durationSeconds: 17, complete: true } });
+    await s.job.run({ videoId: 'v', version: 2 }, jobContext());
+    expect(s.videos.rows.get('v')).toMatchObject({ status: 'published', publishedVersion: 2, rendition: { version: 2, complete: true } });
+    expect(s.storage.objects.has('videos/v/v1/master.m3u8')).toBe(false);
+  });
+
+  it('a crash before publication leaves nothing published and is retried; the last attempt marks the video failed', async () => {
+    const s = await setup(fakeMediaTools({ renderLadder: async () => Promise.reject(ffmpegCrash()) }));
+    await expect(s.job.run({ videoId: 'v', version: 1 }, jobContext())).rejects.toThrow(/SIGKILL/);
+    expect(s.videos.rows.get('v')).toMatchObject({ status: 'rendering', rendition: null, publishedVersion: 0 });
+    await s.job.run({ videoId: 'v', version: 1 }, jobContext({ lastAttempt: true }));
+    expect(s.videos.rows.get('v')).toMatchObject({ status: 'failed', failureReason: 'Rendering failed: ffmpeg failed: killed by signal SIGKILL' });
+  });
+
+  it('a crash in the HD ladder keeps the published video online, incomplete', async () => {
+    let ladders = 0;
+    const base = fakeMediaTools();
+    const media = fakeMediaTools({ renderLadder: async (...args) => (++ladders === 2 ? Promise.reject(ffmpegCrash()) : base.renderLadder(...args)) });
+    const s = await setup(media);
+    await s.job.run({ videoId: 'v', version: 1 }, jobContext({ lastAttempt: true }));
+    expect(s.videos.rows.get('v')).toMatchObject({ status: 'published', failureReason: null, rendition: { complete: false } });
+  });
+
+  it('the poster is the chosen frame, moved to where it lands after the cut', async () => {
+    const times: number[] = [];
+    const base = fakeMediaTools();
+    const s = await setup(fakeMediaTools({ poster: async (file, output, time, options) => (times.push(time), base.poster(file, output, time, options)) }), {
+      thumbnail: { kind: 'frame', index: 1 },
+      thumbnailTimes: [2, 12],
+    });
+    await s.job.run({ videoId: 'v', version: 1 }, jobContext());
+    // 12 s in the original, 3 s (5-8) removed before it: 9 s in the published video.
+    expect(times).toEqual([9]);
+    expect(s.videos.rows.get('v')!.rendition!.poster).toBe('videos/v/v1/poster.jpg');
+  });
+});

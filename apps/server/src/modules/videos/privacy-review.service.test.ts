@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { fakeQueue, fakeSigner, fakeVideosRepository } from '../../testing/fakes.js';
+import type { VideoActor } from './video-access.js';
+import { createLifecycle } from './video-lifecycle.js';
+import { createPrivacyReviewService } from './privacy-review.service.js';
+
+const owner: VideoActor = { id: 'owner', email: 'ada@hospital.org', role: 'provider' };
+const admin: VideoActor = { id: 'admin', email: 'root@platform.org', role: 'admin' };
+const probe = { container: 'mp4', codec: 'h264', width: 1280, height: 720, durationSeconds: 20, fps: 25, hasAudio: true, browserPlayable: true };
+const analysis = { threshold: 0.2, proposed: [{ start: 5, end: 8, reasons: ['out_of_body' as const], confidence: 0.93 }], track: [], detectors: [], framesDecoded: 1, seconds: 1 };
+const range = (start: number, end: number) => ({ start, end, reasons: ['manual' as const], confidence: null });
+
+function setup() {
+  const videos = fakeVideosRepository({ owner: 'Ada Surgeon' });
+  const queue = fakeQueue();
+  const service = createPrivacyReviewService({ videos, signer: fakeSigner, lifecycle: createLifecycle({ videos, queue }), clock: () => new Date('2026-11-23T09:00:00Z') });
+  return { videos, queue, service };
+}
+
+describe('the privacy review', () => {
+  it('shows the owner the proposal over the original; nobody else gets the original', async () => {
+    const s = setup();
+    await s.videos.create({ id: 'v', ownerId: 'owner', fileName: 'case.mp4', originalKey: 'uploads/v', status: 'review', probe, analysis });
+    const review = await s.service.review(owner, 'v');
+    expect(review).toMatchObject({ proposed: analysis.proposed, nextVersion: 1, confirmed: null, confirmedByName: null });
+    expect(review.originalUrl).toContain('uploads/v');
+    await expect(s.service.review(admin, 'v')).rejects.toMatchObject({ code: 'OWNER_ONLY' });
+  });
+
+  it('is not ready before the analysis, and says why a rejected upload has none', async () => {
+    const s = setup();
+    await s.videos.create({ id: 'a', ownerId: 'owner', fileName: 'a.mp4', originalKey: 'uploads/a', status: 'analysing', probe });
+    await expect(s.service.review(owner, 'a')).rejects.toMatchObject({ code: 'REVIEW_NOT_READY' });
+    await s.videos.create({ id: 'r', ownerId: 'owner', fileName: 'r.mp4', originalKey: 'uploads/r', status: 'rejected', violations: [{ code: 'duration', message: 'short', params: {} }] });
+    await expect(s.service.confirmReview(owner, 'r', { ranges: [] })).rejects.toMatchObject({ code: 'UPLOAD_REJECTED', params: { reasons: ['duration'] } });
+  });
+
+  it('records who confirmed which ranges and renders the next version; names the confirmer afterwards', async () => {
+    const s = setup();
+    await s.videos.create({ id: 'v', ownerId: 'owner', fileName: 'case.mp4', originalKey: 'uploads/v', status: 'review', probe, analysis });
+    await s.service.confirmReview(owner, 'v', { ranges: [range(12, 14), range(5, 8)] });
+    expect(s.videos.rows.get('v')).toMatchObject({ status: 'rendering', renderingVersion: 1, confirmedBy: 'owner', confirmedRanges: [range(5, 8), range(12, 14)] });
+    expect(s.videos.confirmationsRecorded).toEqual([{ videoId: 'v', version: 1, ranges: [range(5, 8), range(12, 14)], confirmedBy: 'owner' }]);
+    expect(s.queue.sent).toEqual([{ name: 'video-render', payload: { videoId: 'v', version: 1 } }]);
+    expect((await s.service.review(owner, 'v')).confirmedByName).toBe('Ada Surgeon');
+  });
+
+  it('an administrator cannot confirm on the owner’s behalf, and nothing changes', async () => {
+    const s = setup();
+    await s.videos.create({ id: 'v', ownerId: 'owner', fileName: 'case.mp4', originalKey: 'uploads/v', status: 'review', probe, analysis });
+    await expect(s.service.confirmReview(admin, 'v', { ranges: [] })).rejects.toMatchObject({ code: 'OWNER_ONLY' });
+    expect(s.videos.rows.get('v')!.status).toBe('review');
+    expect(s.queue.sent).toEqual([]);
+  });
+
+  it('refuses overlapping ranges and removing (nearly) everything, by code', async () => {
+    const s = setup();
+    await s.videos.create({ id: 'v', ownerId: 'owner', fileName: 'case.mp4', originalKey: 'uploads/v', status: 'review', probe, analysis });
+    await expect(s.service.confirmReview(owner, 'v', { ranges: [range(1, 5), range(4, 6)] })).rejects.toMatchObject({ code: 'RANGE_OVERLAP' });
+    await expect(s.service.confirmReview(owner, 'v', { ranges: [range(0, 19.5)] })).rejects.toMatchObject({ code: 'NOTHING_LEFT' });
+    expect(s.queue.sent).toEqual([]);
+  });
+});

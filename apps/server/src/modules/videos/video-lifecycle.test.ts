@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest';
+import { VIDEO_STATUSES, type VideoStatus } from '@ipsv/contracts/videos';
+import type { RenditionKeys, VideoAnalysis, VideoProbe } from '../../db/schema.js';
+import { AppError } from '../../platform/app-error.js';
+import { fakeQueue, fakeVideosRepository, videoRow } from '../../testing/fakes.js';
+import * as lifecycle from './video-lifecycle.js';
+import { ALLOWED_FROM, type Operation, type Transition } from './video-lifecycle.js';
+
+const probe: VideoProbe = { container: 'mp4', codec: 'h264', width: 1280, height: 720, durationSeconds: 20, fps: 25, hasAudio: true, browserPlayable: true };
+const analysis: VideoAnalysis = { threshold: 0.2, proposed: [{ start: 2, end: 4, reasons: ['out_of_body'], confidence: 0.9 }], track: [], detectors: [], framesDecoded: 1, seconds: 1 };
+const nothingFound: VideoAnalysis = { ...analysis, proposed: [] };
+const rendition = (version: number, complete = false): RenditionKeys => ({
+  version,
+  master: `videos/v/v${version}/master.m3u8`,
+  mp4: null,
+  poster: null,
+  storyboard: null,
+  rungs: ['360p'],
+  renditions: [],
+  durationSeconds: 18,
+  complete,
+});
+const at = new Date('2026-11-23T10:00:00Z');
+
+/** A video in `status` with what that stage has (and a failed one that got as far as a render). */
+const videoIn = (status: VideoStatus, extra: Partial<ReturnType<typeof videoRow>> = {}) =>
+  videoRow({
+    id: 'v',
+    ownerId: 'owner',
+    fileName: 'f.mp4',
+    originalKey: 'uploads/v',
+    status,
+    probe: ['uploading', 'uploaded', 'validating'].includes(status) ? null : probe,
+    analysis: ['review', 'rendering', 'published', 'failed'].includes(status) ? analysis : null,
+    ...extra,
+  });
+
+/** Each operation applied with plausible arguments. */
+const OPERATIONS: Record<Operation, (video: ReturnType<typeof videoRow>) => Transition> = {
+  uploaded: (v) => lifecycle.uploaded(v, 1000),
+  validationStarted: (v) => lifecycle.validationStarted(v),
+  validated: (v) => lifecycle.validated(v, { probe, quality: '720', thumbnailTimes: [1], filmstrip: null }),
+  rejected: (v) => lifecycle.rejected(v, [{ code: 'duration', message: 'short', params: { seconds: 2 } }]),
+  detailsSaved: (v) => lifecycle.detailsSaved(v, { title: 'T' }, at),
+  analysed: (v) => lifecycle.analysed(v, analysis, null, at),
+  confirmed: (v) => lifecycle.confirmed(v, [], 'owner', at),
+  published: (v) => lifecycle.published(v, rendition(1), at),
+  renditionsCompleted: (v) => lifecycle.renditionsCompleted(v, rendition(1, true)),
+  failed: (v) => lifecycle.failed(v, ['validating', 'analysing', 'rendering'], 'Rendering failed: x'),
+  retried: (v) => lifecycle.retried(v),
+};
+
+describe('the lifecycle table', () => {
+  for (const operation of Object.keys(OPERATIONS) as Operation[]) {
+    for (const status of VIDEO_STATUSES) {
+      const allowed = (ALLOWED_FROM[operation] as readonly VideoStatus[]).includes(status);
+      it(`${operation} from ${status}: ${allowed ? 'allowed' : 'refused'}`, () => {
+        const video = videoIn(status);
+        if (!allowed) {
+          expect(() => OPERATIONS[operation](video)).toThrow(AppError);
+          expect(lifecycle.canApply(operation, video)).toBe(false);
+          return;
+        }
+        const transition = OPERATIONS[operation](video);
+        expect(lifecycle.canApply(operation, video)).toBe(true);
+        // The compare-and-set always includes where the video is now, and never a status the table refuses.
+        expect(transition.from).toContain(status);
+        for (const from of transition.from) expect(ALLOWED_FROM[operation]).toContain(from);
+        if (transition.patch.status) expect(VIDEO_STATUSES).toContain(transition.patch.status);
+      });
+    }
+  }
+});
+
+describe('what each operation does', () => {
+  it('an upload that finished is checked', () => {
+    expect(lifecycle.uploaded(videoIn('uploading'), 1234)).toEqual({
+      from: ['uploading'],
+      patch: { status: 'uploaded', percent: null, sizeBytes: 1234 },
+      job: { name: 'video-ingest', payload: { videoId: 'v' } },
+    });
+  });
+
+  it('a checked file waits for its details, or goes to the analysis when they were saved during the upload', () => {
+    expect(lifecycle.validated(videoIn('validating'), { probe }).patch.status).toBe('awaiting_details');
+    expect(lifecycle.validated(videoIn('validating'), { probe }).job).toBeNull();
+    const early = lifecycle.validated(videoIn('validating', { detailsSavedAt: at }), { probe });
+    expect(early.patch.status).toBe('analysing');
+    expect(early.job).toEqual({ name: 'video-analyse', payload: { videoId: 'v' } });
+  });
+
+  it('the first details save starts the analysis; later saves change the details only', () => {
+    const first = lifecycle.detailsSaved(videoIn('awaiting_details'), { title: 'T' }, at);
+    expect(first).toMatchObject({ from: ['awaiting_details'], patch: { status: 'analysing', detailsSavedAt: at }, job: { name: 'video-analyse' } });
+    const later = lifecycle.detailsSaved(videoIn('review', { detailsSavedAt: new Date('2026-01-01') }), { title: 'T2' }, at);
+    expect(later.patch.status).toBeUndefined();
+    expect(later.patch.detailsSavedAt).toEqual(new Date('2026-01-01'));
+    expect(later.job).toBeNull();
+  });
+
+  it('a new thumbnail for a published video makes its poster again', () => {
+    const published = videoIn('published', { detailsSavedAt: at, rendition: rendition(1, true), thumbnail: { kind: 'frame', index: 0 } });
+    expect(lifecycle.detailsSaved(published, { thumbnail: { kind: 'frame', index: 2 } }, at).job).toEqual({ name: 'video-poster', payload: { videoId: 'v' } });
+    expect(lifecycle.detailsSaved(published, { thumbnail: { kind: 'frame', index: 0 }, title: 'same picture' }, at).job).toBeNull();
+  });
+
+  it('an analysis waits for the review, unless the provider allowed publication and nothing was found', () => {
+    expect(lifecycle.analysed(videoIn('analysing'), analysis, null, at)).toMatchObject({ patch: { status: 'review' }, job: null });
+    expect(lifecycle.analysed(videoIn('analysing', { autoConfirm: true }), analysis, null, at).patch.status).toBe('review');
+    const auto = lifecycle.analysed(videoIn('analysing', { autoConfirm: true }), nothingFound, null, at);
+    expect(auto).toMatchObject({ patch: { status: 'rendering', confirmedBy: 'auto', confirmedRanges: [], renderingVersion: 1 }, job: { name: 'video-render', payload: { videoId: 'v', version: 1 } } });
+  });
+
+  it('a confirmation renders the next version; a published video stays online meanwhile', () => {
+    const first = lifecycle.confirmed(videoIn('review'), [], 'owner', at);
+    expect(first).toMatchObject({ version: 1, patch: { status: 'rendering', renderingVersion: 1, confirmedBy: 'owner' }, job: { name: 'video-render', payload: { version: 1 } } });
+    const again = lifecycle.confirmed(videoIn('published', { publishedVersion: 2, renderingVersion: 2 }), [], 'owner', at);
+    expect(again).toMatchObject({ version: 3, patch: { status: 'published', renderingVersion: 3 } });
+    expect(() => lifecycle.confirmed(videoIn('failed', { analysis: null }), [], 'owner', at)).toThrow(expect.objectContaining({ code: 'REVIEW_NOT_READY' }));
+  });
+
+  it('versions come from one rule: one above any published or rendering version', () => {
+    expect(lifecycle.nextVersion({ publishedVersion: 0, renderingVersion: null })).toBe(1);
+    expect(lifecycle.nextVersion({ publishedVersion: 3, renderingVersion: 2 })).toBe(4);
+    expect(lifecycle.nextVersion({ publishedVersion: 1, renderingVersion: 4 })).toBe(5);
+  });
+
+  it('a retry starts again the stage that failed', () => {
+    const job = (video: ReturnType<typeof videoRow>) => lifecycle.retried(video);
+    expect(job(videoIn('failed', { probe: null, analysis: null }))).toMatchObject({ patch: { status: 'uploaded' }, job: { name: 'video-ingest' } });
+    expect(job(videoIn('failed', { analysis: null, detailsSavedAt: at }))).toMatchObject({ patch: { status: 'analysing' }, job: { name: 'video-analyse' } });
+    expect(job(videoIn('failed', { analysis: null }))).toMatchObject({ patch: { status: 'awaiting_details' }, job: null });
+    expect(job(videoIn('failed', { renderingVersion: 2, confirmedRanges: [] }))).toMatchObject({ patch: { status: 'rendering' }, job: { name: 'video-render', payload: { version: 2 } } });
+    expect(job(videoIn('failed'))).toMatchObject({ patch: { status: 'review', failureReason: null }, job: null });
+    expect(() => job(videoIn('review'))).toThrow(expect.objectContaining({ code: 'NOT_RETRYABLE' }));
+  });
+});
+
+describe('applying a transition', () => {
+  it('writes with a compare-and-set and sends the job only when the write happened', async () => {
+    const videos = fakeVideosRepository();
+    const queue = fakeQueue();
+    const { apply, applyOrRefuse } = lifecycle.createLifecycle({ videos, queue });
+    await videos.create({ id: 'v', ownerId: 'o', fileName: 'f', originalKey: 'uploads/v', status: 'uploading' });
+    const transition = lifecycle.uploaded(videoIn('uploading'), 10);
+    expect((await apply('v', transition))?.status).toBe('uploaded');
+    expect(queue.sent).toEqual([{ name: 'video-ingest', payload: { videoId: 'v' } }]);
+    // The same transition again (a retried request, a second worker): nothing written, nothing sent.
+    expect(await apply('v', transition)).toBeNull();
+    expect(queue.sent).toHaveLength(1);
+    await expect(applyOrRefuse('v', transition)).rejects.toMatchObject({ code: 'VIDEO_CHANGED' });
+  });
+});
