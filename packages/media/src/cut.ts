@@ -1,7 +1,7 @@
 // Removes time ranges from a video, frame-exactly from the picture and sample-exactly from the
 // sound, and writes a file with no container metadata: the de-identified master.
 import { mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { locateBinaries } from './binaries.js';
 import { type CutPart, planCopyCut } from './cut-plan.js';
 import { MediaError } from './errors.js';
@@ -42,7 +42,9 @@ export interface CutResult {
 export const canCopyGops = (info: ProbeResult): boolean =>
   info.video.codec === 'h264' && info.video.pixelFormat === 'yuv420p' && info.video.rotation === 0 && info.video.fps > 0 && locateBinaries().modern;
 
-export const cut = async (file: string, ranges: readonly TimeRange[], output: string, options: CutOptions = {}): Promise<CutResult> => {
+export const cut = async (file: string, ranges: readonly TimeRange[], outputPath: string, options: CutOptions = {}): Promise<CutResult> => {
+  // Absolute: the concat list names its parts by path, and ffmpeg reads those relative to the list.
+  const output = resolve(outputPath);
   const info = options.info ?? (await probe(file, { signal: options.signal }));
   const removed = normaliseRanges(ranges, info.durationSeconds);
   const kept = keptRanges(removed, info.durationSeconds);

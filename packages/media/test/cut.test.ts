@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { locateBinaries } from '../src/binaries.js';
 import { cut } from '../src/cut.js';
@@ -64,6 +64,13 @@ describe('cut', () => {
     expect(Number(audio.duration)).toBeCloseTo(7.24, 1);
     expect(progress.at(-1)).toBe(100);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
+  });
+
+  it('writes to a path relative to the working directory (the CLI’s `-o out.mp4`)', async () => {
+    const absolute = join(dir, 'relative-out.mp4');
+    const result = await cut(source, [{ start: 2, end: 4 }], relative(process.cwd(), absolute), { method: locateBinaries().modern ? 'copy' : 'reencode' });
+    expect(result.output).toBe(absolute);
+    expect((await probe(absolute)).durationSeconds).toBeCloseTo(8, 0);
   });
 
   it('leaves no container or stream metadata behind', async () => {

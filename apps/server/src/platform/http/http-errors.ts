@@ -60,7 +60,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const { status, body, internal } = toHttpError(error);
     if (status === 503) request.log.warn({ code: body.error.code, reason: (error as Error).message }, 'request answered 503');
     else if (internal) request.log.error({ err: error }, 'request failed');
-    else request.log.info({ code: body.error.code, message: body.error.message }, 'request refused');
+    else request.log.debug({ code: body.error.code, message: body.error.message }, 'request refused');
     const retryAfter = body.error.params?.retryAfterSeconds;
     if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
     return reply.status(status).send(body);
