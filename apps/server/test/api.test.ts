@@ -155,7 +155,7 @@ describe('errors and routing', () => {
   it('does not answer other methods on page paths with the SPA', async () => {
     const response = await app.inject({ method: 'POST', url: '/watch-later' });
     expect(response.statusCode).toBe(404);
-    expect(response.json().error.code).toBe('NOT_FOUND');
+    expect(response.json().error.code).toBe('ENDPOINT_NOT_FOUND');
   });
 
   it('sets security headers and echoes a request id', async () => {

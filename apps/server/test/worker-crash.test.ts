@@ -111,7 +111,13 @@ it('a render whose worker was killed runs again on another worker and publishes 
   await startWorker();
   const published = await waitForStatus(owner, id, ['published', 'failed'], 180_000, (v) => v.status === 'failed' || v.percent === null);
   expect(published.status, published.failureReason ?? '').toBe('published');
-  const { rows: jobs } = await database.pool.query(`SELECT state, retry_count FROM pgboss.job WHERE name = 'video-render'`);
+  // The job completes just after its last write to the video: wait for pg-boss to record it.
+  let jobs: { state: string; retry_count: number }[] = [];
+  for (let tries = 0; tries < 50; tries += 1) {
+    jobs = (await database.pool.query(`SELECT state, retry_count FROM pgboss.job WHERE name = 'video-render'`)).rows;
+    if (jobs[0]?.state !== 'active') break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
   expect(jobs).toEqual([{ state: 'completed', retry_count: 1 }]);
   const { rows: video } = await database.pool.query(`SELECT rendition FROM videos WHERE id = $1`, [id]);
   expect(video[0].rendition).toMatchObject({ version: 1, complete: true });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { UploadViolation } from '@ipsv/contracts/upload';
 import { MediaError } from '@ipsv/media/errors';
 import { createLifecycle } from '../modules/videos/video-lifecycle.js';
 import { fakeMediaTools, PROBE } from '../testing/fake-media.js';
@@ -36,7 +37,11 @@ describe('the file check job', () => {
   });
 
   it('rejects a file that breaks the rules with every reason, and one that is no video at all', async () => {
-    const broken = await setup(fakeMediaTools({ validate: () => [{ code: 'duration', message: 'short', params: { seconds: 3 } }, { code: 'resolution', message: 'small', params: { width: 640, height: 360 } }] }));
+    const violations: UploadViolation[] = [
+      { code: 'duration', message: 'short', params: { seconds: 3 } },
+      { code: 'resolution', message: 'small', params: { width: 640, height: 360 } },
+    ];
+    const broken = await setup(fakeMediaTools({ validate: () => violations }));
     await broken.job.run({ videoId: 'v' }, jobContext());
     expect(broken.videos.rows.get('v')).toMatchObject({ status: 'rejected', violations: [{ code: 'duration' }, { code: 'resolution' }] });
     const notVideo = await setup(fakeMediaTools({ probe: async () => Promise.reject(new MediaError('not_media', 'not a video')) }));

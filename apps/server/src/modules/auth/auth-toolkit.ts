@@ -5,25 +5,13 @@
 // file of its own built on this toolkit; every step answers with the next step the screen shows.
 import { createHash, randomBytes } from 'node:crypto';
 import { rateLimitParams } from '@ipsv/contracts/errors';
-import {
-  ACCOUNT_EXISTS_MESSAGE,
-  EXPIRED_CODE_MESSAGE,
-  INVALID_CODE_MESSAGE,
-  INVALID_CREDENTIALS_MESSAGE,
-  NOT_SIGNED_IN_MESSAGE,
-  SIGN_IN_EXPIRED_MESSAGE,
-  type ActiveSession,
-  type SignInResult,
-  type SignUpBody,
-} from '@ipsv/contracts/auth';
+import type { SignInResult } from '@ipsv/contracts/auth';
 import { AppError } from '../../platform/app-error.js';
 import type { Auth } from '../../platform/auth/auth.js';
 import type { RateLimit, RateLimiter } from '../../platform/database/rate-limiter.js';
 import type { Mailer } from '../../platform/mail/mail.js';
 import type { UsersRepository } from '../users/users.repository.js';
-import { accountExistsEmail } from './auth-emails.js';
 import type { SignInThrottle } from './sign-in-throttle.js';
-
 
 /**
  * Attempts per window, per client address and per email. Password sign-in is not here: it is slowed

@@ -9,7 +9,6 @@ import {
   createUserBodySchema,
   decideProviderRequestBodySchema,
   PROFILE_PICTURE_MAX_BYTES,
-  PROFILE_PICTURE_TOO_LARGE_MESSAGE,
   profileSchema,
   publicProfileSchema,
   setRoleBodySchema,
