@@ -1,8 +1,6 @@
-// HTTP glue shared by the routes: the caller's headers and address, the signed-in user, and the
-// cookies a service asked to set. Services never see Fastify; this is the only translation.
+// HTTP glue shared by the routes: the caller's headers and address, and the cookies a service asked
+// to set (the signed-in caller is actor.ts). Services never see Fastify; this is the only translation.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../../platform/app-error.js';
-import type { CurrentSession, SessionService } from './session.service.js';
 
 export function webHeaders(request: FastifyRequest): Headers {
   const headers = new Headers();
@@ -20,11 +18,6 @@ export function callerOf(request: FastifyRequest) {
   return { headers, ip: request.ip };
 }
 
-export async function requireSession(sessions: SessionService, request: FastifyRequest): Promise<CurrentSession> {
-  const current = await sessions.current(webHeaders(request));
-  if (!current) throw new AppError('NOT_SIGNED_IN');
-  return current;
-}
 
 export function sendCookies(reply: FastifyReply, cookies: string[]): void {
   if (cookies.length > 0) reply.header('set-cookie', cookies);

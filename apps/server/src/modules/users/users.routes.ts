@@ -15,7 +15,7 @@ import {
   updateProfileBodySchema,
 } from '@ipsv/contracts/users';
 import { AppError, validationError } from '../../platform/app-error.js';
-import { requireSession } from '../session/session.http.js';
+import { signedIn } from '../session/actor.js';
 import type { SessionService } from '../session/session.service.js';
 import type { UsersService } from './users.service.js';
 
@@ -23,9 +23,10 @@ const userIdParams = z.object({ userId: z.string().min(1).max(100) });
 
 export function usersRoutes(deps: { users: UsersService; sessions: SessionService }): FastifyPluginAsyncZod {
   const { users, sessions } = deps;
-  const actorOf = async (request: Parameters<typeof requireSession>[1]) => (await requireSession(sessions, request)).user;
 
   return async (app) => {
+    // Every route here is for signed-in users; who is asking is settled before the body is read.
+    app.addHook('onRequest', signedIn(sessions));
     // Pictures arrive as the raw image body; the service checks what it really is.
     app.addContentTypeParser(
       ['image/png', 'image/jpeg', 'image/webp', 'application/octet-stream'],
@@ -36,34 +37,31 @@ export function usersRoutes(deps: { users: UsersService; sessions: SessionServic
 
     app.get('/api/profile', { schema: { tags, summary: 'My profile', response: { 200: profileSchema } } }, async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return users.profile(await actorOf(request));
+      return users.profile(request.actor);
     });
 
     app.post(
       '/api/profile/terms',
       { schema: { tags, summary: 'Accept the current terms version', body: acceptTermsBodySchema, response: { 200: profileSchema } } },
-      async (request) => users.acceptTerms(await actorOf(request), request.body.version),
+      async (request) => users.acceptTerms(request.actor, request.body.version),
     );
 
     app.post(
       '/api/profile/provider-request',
       { schema: { tags, summary: 'Ask to become a video provider', response: { 200: profileSchema } } },
-      async (request) => users.requestProviderRole(await actorOf(request)),
+      async (request) => users.requestProviderRole(request.actor),
     );
 
     app.get(
       '/api/users/:userId',
       { schema: { tags, summary: 'A user’s public profile', params: userIdParams, response: { 200: publicProfileSchema } } },
-      async (request) => {
-        await actorOf(request);
-        return users.publicProfile(request.params.userId);
-      },
+      async (request) => users.publicProfile(request.params.userId),
     );
 
     app.patch(
       '/api/users/:userId',
       { schema: { tags, summary: 'Change my name', params: userIdParams, body: updateProfileBodySchema, response: { 200: profileSchema } } },
-      async (request) => users.updateProfile(await actorOf(request), request.params.userId, request.body),
+      async (request) => users.updateProfile(request.actor, request.params.userId, request.body),
     );
 
     app.put(
@@ -80,21 +78,20 @@ export function usersRoutes(deps: { users: UsersService; sessions: SessionServic
       async (request) => {
         const body = request.body;
         if (!Buffer.isBuffer(body)) throw validationError('Send the picture as the request body.');
-        return users.setPicture(await actorOf(request), request.params.userId, body);
+        return users.setPicture(request.actor, request.params.userId, body);
       },
     );
 
     app.delete(
       '/api/users/:userId/picture',
       { schema: { tags, summary: 'Go back to the default picture', params: userIdParams, response: { 200: profileSchema } } },
-      async (request) => users.removePicture(await actorOf(request), request.params.userId),
+      async (request) => users.removePicture(request.actor, request.params.userId),
     );
 
     app.get(
       '/api/users/:userId/picture',
       { schema: { tags, summary: 'A user’s profile picture (PNG)', params: userIdParams } },
       async (request, reply) => {
-        await actorOf(request);
         const picture = await users.picture(request.params.userId);
         if (!picture) throw new AppError('PICTURE_NOT_FOUND');
         reply.header('content-type', 'image/png');
@@ -111,7 +108,7 @@ export function usersRoutes(deps: { users: UsersService; sessions: SessionServic
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
         const { search, pendingOnly, page, pageSize } = request.query;
-        return users.listUsers(await actorOf(request), { search, pendingOnly: pendingOnly === 'true', page, pageSize });
+        return users.listUsers(request.actor, { search, pendingOnly: pendingOnly === 'true', page, pageSize });
       },
     );
 
@@ -119,7 +116,7 @@ export function usersRoutes(deps: { users: UsersService; sessions: SessionServic
       '/api/admin/users',
       { schema: { tags: ['admin'], summary: 'Create a user with an emailed temporary password (admin)', body: createUserBodySchema, response: { 201: adminUserSchema } } },
       async (request, reply) => {
-        const created = await users.createUser(await actorOf(request), request.body);
+        const created = await users.createUser(request.actor, request.body);
         return reply.status(201).send(created);
       },
     );
@@ -127,13 +124,13 @@ export function usersRoutes(deps: { users: UsersService; sessions: SessionServic
     app.put(
       '/api/admin/users/:userId/role',
       { schema: { tags: ['admin'], summary: 'Change a user’s role (admin)', params: userIdParams, body: setRoleBodySchema, response: { 200: adminUserSchema } } },
-      async (request) => users.setRole(await actorOf(request), request.params.userId, request.body.role),
+      async (request) => users.setRole(request.actor, request.params.userId, request.body.role),
     );
 
     app.post(
       '/api/admin/users/:userId/provider-request',
       { schema: { tags: ['admin'], summary: 'Approve or reject a provider request (admin)', params: userIdParams, body: decideProviderRequestBodySchema, response: { 200: adminUserSchema } } },
-      async (request) => users.decideProviderRequest(await actorOf(request), request.params.userId, request.body.approve),
+      async (request) => users.decideProviderRequest(request.actor, request.params.userId, request.body.approve),
     );
   };
 }
