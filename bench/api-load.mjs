@@ -2,43 +2,16 @@
 // API load benchmark: starts the built server (embedded PostgreSQL in a temp dir), then drives
 // loopback load with autocannon at a few endpoints and prints requests/s and latency percentiles.
 // Usage: npm run build && node bench/api-load.mjs [--duration 10] [--connections 50]
-import { spawn } from 'node:child_process';
-import fs from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
+import { arg, startBuiltServer } from './built-server.mjs';
 
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
 const duration = arg('duration', 10);
 const connections = arg('connections', 50);
 
-const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ipsv-bench-'));
-await fs.chmod(dataDir, 0o755);
-const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
-  env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info' },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-// Measured as deployed: request logging stays on (info); stdout is read for the URL line.
-const url = await new Promise((resolve, reject) => {
-  server.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  let buffer = '';
-  server.stdout.on('data', (chunk) => {
-    buffer += chunk;
-    const lines = buffer.split('\n');
-    buffer = lines.pop();
-    for (const line of lines) {
-      try {
-        const entry = JSON.parse(line);
-        if (entry.url) resolve(entry.url);
-      } catch {
-        // not JSON
-      }
-    }
-  });
-});
+// Measured as deployed: requests are logged at debug (not printed at the default info level).
+const server = await startBuiltServer();
+const { url } = server;
 
 const targets = [
   { name: 'GET /api/health (database round trip)', path: '/api/health' },
@@ -55,6 +28,4 @@ for (const target of targets) {
   const errors = result.errors + result.non2xx;
   console.log(`| ${target.name} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${errors} |`);
 }
-server.kill('SIGTERM');
-await new Promise((r) => server.on('exit', r));
-await fs.rm(dataDir, { recursive: true, force: true });
+await server.stop();

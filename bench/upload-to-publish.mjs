@@ -7,53 +7,24 @@
 //     time from the end of its upload to the file checked, the privacy analysis done, the
 //     standard-definition version published and every rendition done, beside a plain ffmpeg decode.
 // Usage: npm run build && node bench/upload-to-publish.mjs [--upload-gb 2] [--minutes 10]
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import * as tus from 'tus-js-client';
+import { arg, startBuiltServer } from './built-server.mjs';
 
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
 const uploadBytes = Math.round(arg('upload-gb', 2) * 1024 ** 3);
 const minutes = arg('minutes', 10);
 const CHUNK = 50 * 1024 * 1024; // UPLOAD_CHUNK_BYTES, as the web app sends
 
-const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ipsv-bench-upload-'));
-// The embedded PostgreSQL runs as its own user (when started as root) and must reach its folder.
-await fs.chmod(dataDir, 0o755);
 const admin = 'bench-admin@hospital.org';
-const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
-  env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', ADMIN_EMAIL: admin, JOB_POLL_SECONDS: '1' },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const stop = async () => {
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
-  await fs.rm(dataDir, { recursive: true, force: true });
-};
+const server = await startBuiltServer({ ADMIN_EMAIL: admin, JOB_POLL_SECONDS: '1' });
+const { stop, dataDir } = server;
+const base = server.url;
 process.on('SIGINT', () => void stop().then(() => process.exit(130)));
 
-const base = await new Promise((resolve, reject) => {
-  server.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  let buffer = '';
-  server.stdout.on('data', (chunk) => {
-    buffer += chunk;
-    const lines = buffer.split('\n');
-    buffer = lines.pop();
-    for (const line of lines) {
-      try {
-        const entry = JSON.parse(line);
-        if (entry.url) resolve(entry.url);
-      } catch {
-        // not JSON
-      }
-    }
-  });
-});
 // Peak resident memory of the server process, sampled every 100 ms.
 const rssMiB = async () => Number(/VmRSS:\s+(\d+)/.exec(await fs.readFile(`/proc/${server.pid}/status`, 'utf8'))[1]) / 1024;
 let peak = 0;

@@ -5,55 +5,26 @@
 // start` would (embedded PostgreSQL in a temp dir); sockets come from 100 loopback addresses
 // (127.0.0.2-101), 100 each, as clients behind many addresses would.
 // Usage: npm run build && node bench/ws-load.mjs [--sockets 10000] [--rate 200] [--duration 20]
-import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import WebSocket from 'ws';
+import { arg, startBuiltServer } from './built-server.mjs';
 
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
 const socketCount = arg('sockets', 10_000);
 const rate = arg('rate', 200);
 const duration = arg('duration', 20);
 const addresses = 100;
 
-const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ipsv-ws-bench-'));
-await fs.chmod(dataDir, 0o755);
-const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
-  env: {
-    ...process.env,
-    PORT: '0',
-    HOST: '0.0.0.0',
-    DATA_DIR: dataDir,
-    // info: the start-up line carries the URL (request lines are drained with it).
-    LOG_LEVEL: 'info',
-    ROLE: 'api',
-    RATE_LIMIT_SCALE: '1000',
-    WS_MAX_PER_ADDRESS: String(Math.ceil(socketCount / addresses) + 10),
-    WS_MAX_CONNECTIONS: String(socketCount + 1000),
-  },
-  stdio: ['ignore', 'pipe', 'inherit'],
+const server = await startBuiltServer({
+  HOST: '0.0.0.0',
+  ROLE: 'api',
+  RATE_LIMIT_SCALE: '1000',
+  WS_MAX_PER_ADDRESS: String(Math.ceil(socketCount / addresses) + 10),
+  WS_MAX_CONNECTIONS: String(socketCount + 1000),
 });
-const url = await new Promise((resolve, reject) => {
-  server.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  let buffer = '';
-  server.stdout.on('data', (chunk) => {
-    buffer += chunk;
-    for (const line of buffer.split('\n').slice(0, -1)) {
-      try {
-        const entry = JSON.parse(line);
-        if (entry.url) resolve(entry.url.replace('localhost', '127.0.0.1'));
-      } catch {
-        // not JSON
-      }
-    }
-    buffer = buffer.split('\n').pop();
-  });
-});
+const { url, dataDir } = server;
 
 const serverStats = async () => {
   const status = await fs.readFile(`/proc/${server.pid}/status`, 'utf8');
@@ -126,6 +97,4 @@ console.log(`\nAPI under the socket load (GET /api/videos/mine, ${rate} req/s ta
   `${Math.round(load.requests.average)} req/s, p50 ${load.latency.p50} ms, p99 ${load.latency.p99} ms, errors ${load.errors + load.non2xx}; ` +
   `sockets still open after it: ${stillOpen}; health ${health.status}`);
 
-server.kill('SIGTERM');
-await new Promise((r) => server.on('exit', r));
-await fs.rm(dataDir, { recursive: true, force: true });
+await server.stop();

