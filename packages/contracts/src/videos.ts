@@ -204,6 +204,8 @@ export const progressEventSchema = z.object({
   status: z.enum(VIDEO_STATUSES),
   percent: z.number().nullable(),
   failureReason: z.string().nullable(),
+  /** As on the video: false while a published version still lacks renditions. */
+  renditionComplete: z.boolean(),
 });
 export type ProgressEvent = z.infer<typeof progressEventSchema>;
 

@@ -15,7 +15,14 @@ export async function startProgressHub(listener: PgListener, log: { warn(details
   const unlisten = await listener.on(PROGRESS_CHANNEL, (payload) => {
     try {
       const notice = JSON.parse(payload) as ProgressNotice;
-      const event: ProgressEvent = { type: 'video', id: notice.id, status: notice.status, percent: notice.percent === null ? null : Math.round(notice.percent), failureReason: notice.failureReason };
+      const event: ProgressEvent = {
+        type: 'video',
+        id: notice.id,
+        status: notice.status,
+        percent: notice.percent === null ? null : Math.round(notice.percent),
+        failureReason: notice.failureReason,
+        renditionComplete: notice.renditionComplete,
+      };
       for (const send of listeners.get(notice.ownerId) ?? []) send(event);
     } catch (error) {
       log.warn({ err: error }, 'unreadable progress notice');

@@ -18,12 +18,20 @@ export interface ProgressNotice {
   status: VideoStatus;
   percent: number | null;
   failureReason: string | null;
+  renditionComplete: boolean;
 }
 
 export function createVideosRepository(db: Db) {
   const notify = async (row: VideoRow | undefined) => {
     if (!row) return;
-    const notice: ProgressNotice = { id: row.id, ownerId: row.ownerId, status: row.status, percent: row.percent, failureReason: row.failureReason };
+    const notice: ProgressNotice = {
+      id: row.id,
+      ownerId: row.ownerId,
+      status: row.status,
+      percent: row.percent,
+      failureReason: row.failureReason,
+      renditionComplete: row.rendition?.complete ?? false,
+    };
     await db.execute(sql`SELECT pg_notify(${PROGRESS_CHANNEL}, ${JSON.stringify(notice)})`);
   };
 
@@ -75,7 +83,7 @@ export function createVideosRepository(db: Db) {
         .set({ ...patch, updatedAt: new Date() })
         .where(where)
         .returning();
-      if (row && ('status' in patch || 'percent' in patch || 'failureReason' in patch)) await notify(row);
+      if (row && ('status' in patch || 'percent' in patch || 'failureReason' in patch || 'rendition' in patch)) await notify(row);
       return row ?? null;
     },
 
