@@ -21,7 +21,7 @@ function stubApi(routes: Record<string, Reply | ((body: unknown) => Reply)>) {
       const body = init?.body ? JSON.parse(String(init.body)) : undefined;
       calls.push({ url, body });
       const route = routes[url];
-      const reply = typeof route === 'function' ? route(body) : (route ?? { status: 404, body: { error: { code: 'NOT_FOUND', message: 'no' } } });
+      const reply = typeof route === 'function' ? route(body) : (route ?? refusal('ENDPOINT_NOT_FOUND', { method: init?.method ?? 'GET', path: url }));
       return reply.status === 204
         ? new Response(null, { status: 204 })
         : new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'content-type': 'application/json' } });
@@ -127,13 +127,24 @@ describe('confirm sign up', () => {
 });
 
 describe('sign in', () => {
-  it('shows the server’s message in an alert on the form', async () => {
-    stubApi({ ...providers, '/api/auth/sign-in': { status: 401, body: { error: { code: 'UNAUTHORIZED', message: 'Incorrect username or password.' } } } });
+  it('shows the server’s refusal in an alert on the form, translated by its code', async () => {
+    stubApi({ ...providers, '/api/auth/sign-in': refusal('INVALID_CREDENTIALS') });
     await renderWithProviders(<LoginPage />);
     await userEvent.type(screen.getByLabelText(/^Email/), 'ada@hospital.org');
     await userEvent.type(screen.getByLabelText(/^Password/), 'whatever');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Incorrect username or password.');
+    expect((await screen.findByRole('alert')).textContent).toBe(i18next.t('errors.INVALID_CREDENTIALS'));
+  });
+
+  it('says how many minutes to wait after too many attempts', async () => {
+    stubApi({ ...providers, '/api/auth/sign-in': refusal('RATE_LIMITED', { retryAfterSeconds: 840, minutes: 14 }) });
+    await renderWithProviders(<LoginPage />);
+    await userEvent.type(screen.getByLabelText(/^Email/), 'ada@hospital.org');
+    await userEvent.type(screen.getByLabelText(/^Password/), 'whatever');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(i18next.t('errors.RATE_LIMITED', { minutes: 14 }));
+    expect(alert.textContent).toContain('14');
   });
 
   it('asks for the authenticator code when the account has two-factor on', async () => {
@@ -147,7 +158,7 @@ describe('sign in', () => {
 
   it('says the sign-in service is misconfigured when the server cannot answer', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
-    stubApi({ '/api/auth/providers': { status: 500, body: { error: { code: 'INTERNAL', message: 'internal server error' } } } });
+    stubApi({ '/api/auth/providers': refusal('INTERNAL') });
     await renderWithProviders(<LoginPage />);
     expect(await screen.findByText('Configuration error (see console) – please contact the administrator')).toBeTruthy();
     expect(consoleError).toHaveBeenCalled();
