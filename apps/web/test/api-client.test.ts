@@ -1,6 +1,7 @@
 // apiRequest: JSON and binary bodies, the server's error body, and a network failure.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiRequest, ApiError } from '../src/lib/api-client';
+import { refusal } from './refusal';
 
 type Sent = { url: string; init: RequestInit };
 
@@ -41,11 +42,27 @@ describe('apiRequest', () => {
     expect((sent[0]!.init.headers as Record<string, string>)['content-type']).toBe('application/octet-stream');
   });
 
-  it("turns the server's error body into an ApiError with its status, code and message", async () => {
-    stubFetch(() => Response.json({ error: { code: 'PAYLOAD_TOO_LARGE', message: 'The picture is larger than 5 MB' } }, { status: 413 }));
+  it("turns the server's error body into an ApiError with its status, code and params", async () => {
+    const { status, body } = refusal('PICTURE_TOO_LARGE');
+    stubFetch(() => Response.json(body, { status }));
     const error = await apiRequest('/api/x', { method: 'PUT', body: new Blob(['x'], { type: 'image/png' }) }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'The picture is larger than 5 MB' });
+    expect(error).toMatchObject({ status: 413, code: 'PICTURE_TOO_LARGE', params: {} });
+  });
+
+  it('keeps the params a text needs (the minutes to wait)', async () => {
+    const { status, body } = refusal('RATE_LIMITED', { retryAfterSeconds: 90, minutes: 2 });
+    stubFetch(() => Response.json(body, { status }));
+    await expect(apiRequest('/api/auth/sign-in', { method: 'POST', body: {} })).rejects.toMatchObject({
+      status: 429,
+      code: 'RATE_LIMITED',
+      params: { retryAfterSeconds: 90, minutes: 2 },
+    });
+  });
+
+  it('answers a body with a code the contracts do not know as INTERNAL', async () => {
+    stubFetch(() => Response.json({ error: { code: 'NOT_A_CODE', message: 'Whatever' } }, { status: 409 }));
+    await expect(apiRequest('/api/x')).rejects.toMatchObject({ status: 409, code: 'INTERNAL', params: {} });
   });
 
   it("answers an unreadable failure with the spec's 'internal server error'", async () => {

@@ -9,6 +9,7 @@ import type { SessionUser } from '@ipsv/contracts/session';
 import { SURGERY_TYPE_SEED } from '@ipsv/contracts/surgery-types';
 import { createRoutes } from '../src/app/router';
 import { ConsentProvider } from '../src/features/consent/consent-context';
+import { refusal } from './refusal';
 
 export const signedInUser: SessionUser = {
   id: 'u1',
@@ -27,7 +28,6 @@ export type FakeAnswer = { status: number; body: unknown };
 export type FakeApi = Record<string, FakeAnswer | ((body: unknown) => FakeAnswer)>;
 
 export const json = (body: unknown): FakeAnswer => ({ status: 200, body });
-const notFound: FakeAnswer = { status: 404, body: { error: { code: 'NOT_FOUND', message: 'Not found' } } };
 
 /** Stubs fetch with the session, the surgery types and `routes`; returns the calls made. */
 export function stubApi(sessionUser: SessionUser | null, routes: FakeApi = {}) {
@@ -49,7 +49,7 @@ export function stubApi(sessionUser: SessionUser | null, routes: FakeApi = {}) {
               ? typeof route === 'function'
                 ? route(body)
                 : route
-              : notFound;
+              : refusal('ENDPOINT_NOT_FOUND', { method, path: url });
       return answer.status === 204
         ? new Response(null, { status: 204 })
         : new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });

@@ -2,8 +2,10 @@
 // a disabled submit while anything is wrong, server messages in an alert, and the step changes.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LoginPage } from '../src/features/auth/routes/login-page';
+import { refusal } from './refusal';
 import { renderWithProviders } from './render';
 
 // These journeys type whole forms key by key (about 10 s each on an idle 2-core machine); on a
@@ -19,7 +21,7 @@ function stubApi(routes: Record<string, Reply | ((body: unknown) => Reply)>) {
       const body = init?.body ? JSON.parse(String(init.body)) : undefined;
       calls.push({ url, body });
       const route = routes[url];
-      const reply = typeof route === 'function' ? route(body) : (route ?? { status: 404, body: { error: { code: 'NOT_FOUND', message: 'no' } } });
+      const reply = typeof route === 'function' ? route(body) : (route ?? refusal('ENDPOINT_NOT_FOUND', { method: init?.method ?? 'GET', path: url }));
       return reply.status === 204
         ? new Response(null, { status: 204 })
         : new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'content-type': 'application/json' } });
@@ -91,12 +93,7 @@ describe('create account', () => {
 });
 
 describe('confirm sign up', () => {
-  it('treats "User is already confirmed." on resend as success and returns to sign in', async () => {
-    stubApi({
-      ...providers,
-      '/api/auth/sign-up': { status: 204 },
-      '/api/auth/resend-code': { status: 409, body: { error: { code: 'CONFLICT', message: 'User is already confirmed.' } } },
-    });
+  async function signUpAda() {
     const submit = await openSignUp();
     await userEvent.type(screen.getByLabelText(/^Email/), 'ada@hospital.org');
     await userEvent.type(screen.getByLabelText(/^Password/), 'Correct-Horse7');
@@ -104,19 +101,50 @@ describe('confirm sign up', () => {
     await userEvent.type(screen.getByLabelText(/^Given Name/), 'Ada');
     await userEvent.type(screen.getByLabelText(/^Family Name/), 'Lovelace');
     await userEvent.click(submit);
-    await userEvent.click(await screen.findByRole('button', { name: 'Resend Code' }));
-    expect(await screen.findByRole('heading', { name: 'Sign in to your account' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Confirm Sign Up' })).toBeTruthy();
+  }
+
+  // The server answers Resend alike for every address (no enumeration): the screen cannot know
+  // whether a code was needed, and says so.
+  it('after Resend Code, says a code is on its way if the account needs one, and stays on the screen', async () => {
+    const calls = stubApi({ ...providers, '/api/auth/sign-up': { status: 204 }, '/api/auth/resend-code': { status: 204 } });
+    await signUpAda();
+    await userEvent.click(screen.getByRole('button', { name: 'Resend Code' }));
+    expect((await screen.findByRole('status')).textContent).toBe(i18next.t('auth.confirmSignUp.resentIfNeeded'));
+    expect(calls.find((call) => call.url === '/api/auth/resend-code')?.body).toEqual({ email: 'ada@hospital.org' });
+    expect(screen.getByRole('heading', { name: 'Confirm Sign Up' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('shows a refused code (unknown, already confirmed or wrong alike) by its code', async () => {
+    stubApi({ ...providers, '/api/auth/sign-up': { status: 204 }, '/api/auth/confirm-sign-up': refusal('INVALID_CODE') });
+    await signUpAda();
+    await userEvent.type(screen.getByLabelText(/^Confirmation Code/), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(i18next.t('errors.INVALID_CODE'));
+    expect(screen.getByRole('heading', { name: 'Confirm Sign Up' })).toBeTruthy();
   });
 });
 
 describe('sign in', () => {
-  it('shows the server’s message in an alert on the form', async () => {
-    stubApi({ ...providers, '/api/auth/sign-in': { status: 401, body: { error: { code: 'UNAUTHORIZED', message: 'Incorrect username or password.' } } } });
+  it('shows the server’s refusal in an alert on the form, translated by its code', async () => {
+    stubApi({ ...providers, '/api/auth/sign-in': refusal('INVALID_CREDENTIALS') });
     await renderWithProviders(<LoginPage />);
     await userEvent.type(screen.getByLabelText(/^Email/), 'ada@hospital.org');
     await userEvent.type(screen.getByLabelText(/^Password/), 'whatever');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Incorrect username or password.');
+    expect((await screen.findByRole('alert')).textContent).toBe(i18next.t('errors.INVALID_CREDENTIALS'));
+  });
+
+  it('says how many minutes to wait after too many attempts', async () => {
+    stubApi({ ...providers, '/api/auth/sign-in': refusal('RATE_LIMITED', { retryAfterSeconds: 840, minutes: 14 }) });
+    await renderWithProviders(<LoginPage />);
+    await userEvent.type(screen.getByLabelText(/^Email/), 'ada@hospital.org');
+    await userEvent.type(screen.getByLabelText(/^Password/), 'whatever');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(i18next.t('errors.RATE_LIMITED', { minutes: 14 }));
+    expect(alert.textContent).toContain('14');
   });
 
   it('asks for the authenticator code when the account has two-factor on', async () => {
@@ -130,7 +158,7 @@ describe('sign in', () => {
 
   it('says the sign-in service is misconfigured when the server cannot answer', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
-    stubApi({ '/api/auth/providers': { status: 500, body: { error: { code: 'INTERNAL', message: 'internal server error' } } } });
+    stubApi({ '/api/auth/providers': refusal('INTERNAL') });
     await renderWithProviders(<LoginPage />);
     expect(await screen.findByText('Configuration error (see console) – please contact the administrator')).toBeTruthy();
     expect(consoleError).toHaveBeenCalled();

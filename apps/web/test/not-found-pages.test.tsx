@@ -2,7 +2,9 @@
 // know, shows the not-found page instead of an error text ('Invalid UUID').
 import { screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import i18next from 'i18next';
 import { renderApp, signedInUser, stubApi } from './app-harness';
+import { fieldRefusal, refusal } from './refusal';
 import { initTestI18n } from './render';
 
 const provider = { ...signedInUser, role: 'provider' as const };
@@ -34,16 +36,24 @@ describe('a page about a video that does not exist', () => {
     ['/edit-video', `/api/videos/${UNKNOWN}`],
     ['/edit-segments', `/api/videos/${UNKNOWN}/segments`],
   ])('%s/<unknown id> shows the not-found page when the server answers 404', async (page, api) => {
-    const calls = stubApi(provider, { [api]: { status: 404, body: { error: { code: 'NOT_FOUND', message: 'Video not found' } } } });
+    const calls = stubApi(provider, { [api]: refusal('ENDPOINT_NOT_FOUND', { method: 'GET', path: api }) });
     renderApp(`${page}/${UNKNOWN}`);
     await expectNotFoundPage();
     expect(calls.some((call) => call.url === api)).toBe(true);
   });
 
   it('also when the server refuses the id as malformed (400)', async () => {
-    stubApi(provider, { [`/api/videos/${UNKNOWN}/review`]: { status: 400, body: { error: { code: 'VALIDATION_ERROR', message: 'id: Invalid UUID' } } } });
+    stubApi(provider, { [`/api/videos/${UNKNOWN}/review`]: fieldRefusal('id', 'invalid', 'Invalid UUID') });
     renderApp(`/edit-pii/${UNKNOWN}`);
     await expectNotFoundPage();
+  });
+
+  // The server does not tell an unknown video from one the caller may not see (no enumeration).
+  it('an id the server will not show says that you do not have access to this video', async () => {
+    stubApi(provider, { [`/api/videos/${UNKNOWN}/review`]: refusal('NO_ACCESS') });
+    renderApp(`/edit-pii/${UNKNOWN}`);
+    expect((await screen.findByRole('alert')).textContent).toBe(i18next.t('errors.NO_ACCESS'));
+    expect(screen.queryByText(/Page not found/)).toBeNull();
   });
 
   it('a visitor who is not signed in still goes to /login first', async () => {

@@ -1,11 +1,13 @@
 // The personal-information editor pages against a mocked API: list, load, edit, save, not ready.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
+import i18next from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { REVIEW_NOT_READY_MESSAGE, type PrivacyReview } from '@ipsv/contracts/privacy-review';
+import type { PrivacyReview } from '@ipsv/contracts/privacy-review';
 import type { Video } from '@ipsv/contracts/videos';
 import { EditPiiPage } from '../src/features/pii-editor/routes/edit-pii-page';
 import { PiiEditorPage } from '../src/features/pii-editor/routes/pii-editor-page';
+import { endpointNotFound, refusal } from './refusal';
 import { renderWithProviders } from './render';
 
 const review: PrivacyReview = {
@@ -44,7 +46,7 @@ function stubApi(routes: Record<string, { status: number; body: unknown }>) {
         return new Response('WEBVTT\n\n00:00:00.000 --> 00:00:05.000\nstrip.jpg#xywh=0,0,160,90\n\n00:00:05.000 --> 00:00:10.000\nstrip.jpg#xywh=160,0,160,90\n');
       }
       const route = routes[`${method} ${url}`];
-      if (!route) return new Response(JSON.stringify({ error: { code: 'NOT_FOUND', message: 'Not found' } }), { status: 404 });
+      if (!route) return endpointNotFound(url, method);
       return new Response(route.status === 204 ? null : JSON.stringify(route.body), { status: route.status, headers: { 'content-type': 'application/json' } });
     }),
   );
@@ -151,15 +153,15 @@ describe('/edit-pii/:surgeryId', { timeout: 20_000 }, () => {
     expect(ranges()[0]!.getAttribute('aria-label')).toContain('Remove 0:16.0 to 0:20.0');
   });
 
-  it('shows the server\'s range message when Save is refused', async () => {
+  it.each(['RANGE_OVERLAP', 'NOTHING_LEFT'] as const)("shows the server's refusal %s, by its code, when Save is refused", async (code) => {
     stubApi({
       'GET /api/videos/v1/review': { status: 200, body: review },
-      'PUT /api/videos/v1/review': { status: 400, body: { error: { code: 'VALIDATION_ERROR', message: 'ranges: Ranges must not overlap' } } },
+      'PUT /api/videos/v1/review': refusal(code),
     });
     renderEditor();
     await screen.findByText('Laparoscopic cholecystectomy');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Ranges must not overlap');
+    expect((await screen.findByRole('alert')).textContent).toBe(i18next.t(`errors.${code}`));
   });
 
   it('asks before publishing with zero ranges', async () => {
@@ -185,12 +187,22 @@ describe('/edit-pii/:surgeryId', { timeout: 20_000 }, () => {
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ ranges: [] });
   });
 
-  it('says the analysis has not finished when the review answers 409, with a link to /progress', async () => {
-    stubApi({ 'GET /api/videos/v1/review': { status: 409, body: { error: { code: 'CONFLICT', message: REVIEW_NOT_READY_MESSAGE } } } });
+  it('says the analysis has not finished when the review answers REVIEW_NOT_READY, with a link to /progress', async () => {
+    stubApi({ 'GET /api/videos/v1/review': refusal('REVIEW_NOT_READY') });
     renderEditor();
-    expect(await screen.findByText(REVIEW_NOT_READY_MESSAGE)).toBeTruthy();
+    expect(await screen.findByText(i18next.t('errors.REVIEW_NOT_READY'))).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Follow the processing' }).getAttribute('href')).toBe('/progress');
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+  });
+
+  it('tells a video the upload checks refused from one still being analysed, although both answer 409', async () => {
+    stubApi({ 'GET /api/videos/v1/review': refusal('UPLOAD_REJECTED', { reasons: ['duration', 'orientation'] }) });
+    renderEditor();
+    const alert = await screen.findByRole('alert');
+    const reasons = `${i18next.t('errors.uploadReasons.duration')}, ${i18next.t('errors.uploadReasons.orientation')}`;
+    expect(alert.textContent).toBe(i18next.t('errors.UPLOAD_REJECTED', { reasons }));
+    expect(screen.queryByText(i18next.t('errors.REVIEW_NOT_READY'))).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Follow the processing' })).toBeNull();
   });
 
   it('shows who confirmed a published video by name, never their id, and the version Save will create', async () => {

@@ -5,6 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Video } from '@ipsv/contracts/videos';
 import { ProgressPage } from '../src/features/progress/routes/progress-page';
+import { endpointNotFound } from './refusal';
 import { renderWithProviders } from './render';
 import { makeVideo } from './video-details-fixtures';
 
@@ -57,7 +58,7 @@ function mockApi(list: Video[]) {
       calls.push({ method, url });
       if (url === '/api/videos/mine') return Response.json({ videos: list });
       if (url === '/api/videos/b/retry' && method === 'POST') return Response.json({ ...list[1], status: 'analysing', percent: 0, failureReason: null });
-      return Response.json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, { status: 404 });
+      return endpointNotFound(url);
     }),
   );
 }

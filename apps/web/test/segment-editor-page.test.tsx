@@ -1,12 +1,14 @@
 // The segment editor pages against a mocked API: the list, the word counter, validation, AI Analysis, Confirm.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
+import i18next from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Segments } from '@ipsv/contracts/segments';
 import type { Video } from '@ipsv/contracts/videos';
 import { EditSegmentsPage } from '../src/features/segment-editor/routes/edit-segments-page';
 import { SegmentEditorPage } from '../src/features/segment-editor/routes/segment-editor-page';
 import { parseClock } from '../src/features/segment-editor/segment-rows';
+import { refusal } from './refusal';
 import { renderWithProviders } from './render';
 
 const segments: Segments = {
@@ -31,7 +33,7 @@ function stubApi(routes: Record<string, (body: unknown) => { status: number; bod
       const body = init.body ? JSON.parse(String(init.body)) : undefined;
       calls.push({ url, method, body });
       const route = routes[`${method} ${url}`];
-      const answer = route ? route(body) : { status: 404, body: { error: { code: 'NOT_FOUND', message: 'Not found' } } };
+      const answer = route ? route(body) : refusal('ENDPOINT_NOT_FOUND', { method, path: url });
       return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
     }),
   );
@@ -77,7 +79,7 @@ describe('/edit-segments/:surgeryId', { timeout: 20_000 }, () => {
     fireEvent.change(description, { target: { value: 'Clip and divide the inferior mesenteric artery' } });
     expect(segment(1).getByText('13 words remain')).toBeTruthy();
     fireEvent.change(description, { target: { value: Array.from({ length: 21 }, (_, i) => `w${i}`).join(' ') } });
-    expect(segment(1).getByText('The description may have at most 20 words')).toBeTruthy();
+    expect(segment(1).getByText(i18next.t('validation.tooManyWords', { words: 20 }))).toBeTruthy();
     expect(segment(1).queryByText(/words remain/)).toBeNull();
   });
 
@@ -91,10 +93,19 @@ describe('/edit-segments/:surgeryId', { timeout: 20_000 }, () => {
     const end = segment(1).getByLabelText('End');
     fireEvent.change(end, { target: { value: '1:30' } });
     fireEvent.blur(end);
-    expect(screen.getByRole('alert').textContent).toBe('Segments must not overlap');
+    // rangeProblem's code in the segment wording ('Segments must not overlap').
+    expect(screen.getByRole('alert').textContent).toBe(i18next.t('errors.RANGE_OVERLAP_segment'));
     expect(confirmButton()).toHaveProperty('disabled', true);
     fireEvent.click(confirmButton());
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it("words the server's refusal of Confirm for segments", async () => {
+    stubApi({ 'GET /api/videos/v1/segments': () => ({ status: 200, body: segments }), 'PUT /api/videos/v1/segments': () => refusal('RANGE_OUTSIDE') });
+    renderEditor();
+    await screen.findByText('Sigmoid resection');
+    fireEvent.click(confirmButton());
+    expect((await screen.findByRole('alert')).textContent).toBe(i18next.t('errors.RANGE_OUTSIDE_segment'));
   });
 
   it('AI Analysis suggestions become rows that need a title; Confirm then sends the sorted segments', async () => {

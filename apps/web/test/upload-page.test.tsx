@@ -2,12 +2,14 @@
 // providers-only explanation, and what Continue sends to the tus endpoint.
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
+import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE_MESSAGE } from '@ipsv/contracts/upload';
+import { MAX_UPLOAD_BYTES } from '@ipsv/contracts/upload';
 import type { Profile } from '@ipsv/contracts/users';
 import { UploadPage } from '../src/features/upload/routes/upload-page';
 import { resetUploader } from '../src/features/upload/upload-store';
 import type * as TusModule from '@uppy/tus';
+import { endpointNotFound } from './refusal';
 import { renderWithProviders } from './render';
 
 // Mantine and Uppy render whole forms in jsdom: allow for a slow, busy test runner.
@@ -48,7 +50,7 @@ function mockApi(role: Profile['role']) {
     const url = String(input);
     if (url === '/api/profile') return Response.json(profile(role));
     if (url === '/api/uploads/config') return Response.json({ companionUrl: null });
-    return Response.json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, { status: 404 });
+    return endpointNotFound(url);
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
@@ -167,7 +169,7 @@ describe('/upload', () => {
     await renderUpload();
     await chooseFiles(video('too-big.mp4', MAX_UPLOAD_BYTES + 1));
     await waitFor(() =>
-      expect(screen.getAllByRole('alert').some((alert) => alert.textContent?.includes(`too-big.mp4: ${UPLOAD_TOO_LARGE_MESSAGE}`))).toBe(true),
+      expect(screen.getAllByRole('alert').some((alert) => alert.textContent?.includes(`too-big.mp4: ${i18next.t('errors.UPLOAD_TOO_LARGE')}`))).toBe(true),
     );
     fireEvent.click(screen.getByRole('radio', { name: 'No' }));
     expect(screen.getByRole('button', { name: 'Continue' })).toHaveProperty('disabled', true);

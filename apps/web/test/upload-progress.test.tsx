@@ -3,10 +3,12 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { act } from 'react';
 import { MemoryRouter } from 'react-router';
+import i18next from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Profile } from '@ipsv/contracts/users';
 import { UploadProgressPage } from '../src/features/upload/routes/upload-progress-page';
 import { getUploader, resetUploader } from '../src/features/upload/upload-store';
+import { endpointNotFound, refusal } from './refusal';
 import { renderWithProviders } from './render';
 import { makeVideo } from './video-details-fixtures';
 
@@ -23,7 +25,7 @@ function mockApi(videos = [makeVideo()]) {
       const url = String(input);
       if (url === '/api/profile') return Response.json(me);
       if (url === '/api/videos/mine') return Response.json({ videos });
-      return Response.json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, { status: 404 });
+      return endpointNotFound(url);
     }),
   );
 }
@@ -100,10 +102,31 @@ describe('/upload-progress', () => {
     await waitFor(() => expect(within(screen.getByText('sleeve.mp4').closest('li')!).getByText('Cancelled')).toBeTruthy());
     expect(a.uppy.getFiles().map((file) => file.name)).toEqual(['bypass.mp4']);
 
-    act(() => a.uppy.setFileState(b.id, { error: 'The file is larger than 3,900MB, the maximum size.' }));
+    // tus reports the server's refusal as its own technical text; the row words it by its code.
+    const full = refusal('DISK_FULL');
+    act(() =>
+      a.uppy.emit('upload-error', a.uppy.getFile(b.id), new Error('tus: unexpected response while uploading chunk'), {
+        status: full.status,
+        body: { xhr: { status: full.status, responseText: JSON.stringify(full.body) } as XMLHttpRequest },
+      }),
+    );
     expect(within(row('bypass.mp4')).getByText('Error')).toBeTruthy();
-    expect(within(row('bypass.mp4')).getByRole('alert').textContent).toBe('The file is larger than 3,900MB, the maximum size.');
+    expect(within(row('bypass.mp4')).getByRole('alert').textContent).toBe(i18next.t('errors.DISK_FULL'));
     expect(within(row('bypass.mp4')).getByRole('button', { name: 'Retry bypass.mp4' })).toBeTruthy();
+  });
+
+  it("keeps tus's own message when the answer is not the server's error body (a network failure)", async () => {
+    mockApi();
+    const a = addVideo('sleeve.mp4', 1000);
+    a.uppy.setFileState(a.id, { progress: { uploadStarted: Date.now(), uploadComplete: false, bytesUploaded: 100, bytesTotal: 1000, percentage: 10 } });
+    await renderWithProviders(
+      <MemoryRouter>
+        <UploadProgressPage />
+      </MemoryRouter>,
+    );
+    await screen.findByRole('listitem', { name: 'sleeve.mp4' });
+    act(() => a.uppy.emit('upload-error', a.uppy.getFile(a.id), new Error('tus: failed to upload chunk at offset 100'), undefined));
+    expect(within(row('sleeve.mp4')).getByRole('alert').textContent).toBe('tus: failed to upload chunk at offset 100');
   });
 
   it('without uploads in this tab, lists the videos still waiting for their file or details', async () => {

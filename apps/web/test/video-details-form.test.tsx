@@ -2,11 +2,13 @@
 // the body Save sends, the server's message, and the rejected-video view.
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
+import i18next from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SURGERY_TYPE_SEED } from '@ipsv/contracts/surgery-types';
 import type { Video } from '@ipsv/contracts/videos';
 import { EditVideoPage } from '../src/features/video-details/routes/edit-video-page';
 import { UploadFinishedPage } from '../src/features/video-details/routes/upload-finished-page';
+import { endpointNotFound, fieldRefusal, refusal } from './refusal';
 import { renderWithProviders } from './render';
 import { makeVideo } from './video-details-fixtures';
 
@@ -39,7 +41,7 @@ function mockApi(video: Video, saveReply?: (body: unknown) => Response) {
         return Response.json({ ...video, details, detailsSaved: true });
       }
       if (url === '/api/videos/mine') return Response.json({ videos: [video] });
-      return Response.json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, { status: 404 });
+      return endpointNotFound(url, method);
     }),
   );
   return calls;
@@ -154,20 +156,36 @@ describe('video details form', () => {
     await renderEdit();
     fireEvent.change(await screen.findByRole('textbox', { name: 'Allowed emails and domains' }), { target: { value: 'not an address' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Enter email addresses or domains such as @hospital.org', { selector: '.mantine-InputWrapper-error' })).toBeTruthy();
+    expect(await screen.findByText(i18next.t('validation.whitelistEntry'), { selector: '.mantine-InputWrapper-error' })).toBeTruthy();
     expect(saves(calls)).toHaveLength(0);
   });
 
-  it("shows the server's message when saving fails", async () => {
-    mockApi(makeVideo(), () =>
-      Response.json({ error: { code: 'VALIDATION_ERROR', message: 'surgeryTypeId: Unknown surgery type' } }, { status: 400 }),
-    );
+  const answer = ({ status, body }: { status: number; body: unknown }) => () => Response.json(body, { status });
+
+  it("shows the server's detail when saving fails for a reason without words of its own", async () => {
+    mockApi(makeVideo(), answer(fieldRefusal('surgeryTypeId', 'invalid', 'Unknown surgery type')));
     await renderEdit();
     await screen.findByRole('textbox', { name: /^Title/ });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('Unknown surgery type');
+    expect(alert.textContent).toContain(i18next.t('errors.VALIDATION_ERROR', { detail: 'Unknown surgery type' }));
     expect(screen.queryByText('The video details were saved.')).toBeNull();
+  });
+
+  it("words a field the server refused by the field's rule", async () => {
+    mockApi(makeVideo(), answer(fieldRefusal('surgeryDate', 'futureDate', 'The surgery date cannot be in the future')));
+    await renderEdit();
+    await screen.findByRole('textbox', { name: /^Title/ });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(i18next.t('validation.futureDate'));
+  });
+
+  it('says a chosen frame lies in a part removed for privacy', async () => {
+    mockApi(makeVideo(), answer(refusal('FRAME_REMOVED', { time: 19 })));
+    await renderEdit();
+    await screen.findByRole('textbox', { name: /^Title/ });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(i18next.t('errors.FRAME_REMOVED'));
   });
 
   it('goes to /progress after the first save on /upload-finished', async () => {

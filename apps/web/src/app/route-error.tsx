@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { MessageBox } from '../components/message-box';
 import { ApiError } from '../lib/api-client';
+import { codeText } from '../lib/use-error-text';
 import { NotFoundError } from '../lib/not-found';
 import { NotFoundPage } from './routes/not-found-page';
 
@@ -12,7 +13,7 @@ export function RouteError() {
   const { t } = useTranslation();
   const error = useRouteError();
   if (error instanceof NotFoundError || (isRouteErrorResponse(error) && error.status === 404)) return <NotFoundPage />;
-  const message = error instanceof ApiError && error.code === 'NETWORK' ? t('errors.sessionFailed') : t('common.internalServerError');
+  const message = error instanceof ApiError && error.code === 'NETWORK' ? t('errors.sessionFailed') : codeText(t, 'INTERNAL');
   return (
     <MessageBox
       opened

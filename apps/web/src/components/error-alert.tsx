@@ -1,13 +1,13 @@
 // A failed call in words (through useErrorText), as an alert; nothing when there is no error.
 import { Alert, type AlertProps } from '@mantine/core';
-import { useErrorText, type FeatureMessages } from '../lib/use-error-text';
+import { useErrorText, type ErrorContext } from '../lib/use-error-text';
 
 export function ErrorAlert({
   error,
-  messages,
+  context,
   ...props
-}: { error: unknown; messages?: FeatureMessages } & Omit<AlertProps, 'children' | 'color' | 'role'>) {
-  const errorText = useErrorText(messages);
+}: { error: unknown; context?: ErrorContext } & Omit<AlertProps, 'children' | 'color' | 'role'>) {
+  const errorText = useErrorText(context);
   if (error === null || error === undefined) return null;
   return (
     <Alert color="red" variant="light" role="alert" {...props}>

@@ -1,17 +1,28 @@
 // Minimal client for our own API: same-origin, cookies included, errors as ApiError carrying
-// the server's `{ error: { code, message } }`. JSON bodies are sent as JSON; a Blob or File (an
-// uploaded image) is sent as it is, with its own content type.
-import { errorBodySchema, INTERNAL_ERROR_MESSAGE, type ErrorCode } from '@ipsv/contracts/errors';
+// the server's `{ error: { code, message, params } }`. JSON bodies are sent as JSON; a Blob or File
+// (an uploaded image) is sent as it is, with its own content type.
+import { errorBodySchema, errorMessage, type ErrorCode, type ErrorParams } from '@ipsv/contracts/errors';
 
 export class ApiError extends Error {
   constructor(
     readonly status: number,
+    /** A domain code of the contracts, or NETWORK when the server could not be reached. */
     readonly code: ErrorCode | 'NETWORK',
+    /** The server's English text: for logs and tests; screens translate `code` (useErrorText). */
     message: string,
+    readonly params: ErrorParams = {},
   ) {
     super(message);
     this.name = 'ApiError';
   }
+}
+
+/** The error a failed answer's body names; null when the body is not the contracts' error body. */
+export function apiErrorOf(status: number, payload: unknown): ApiError | null {
+  const parsed = errorBodySchema.safeParse(payload);
+  if (!parsed.success) return null;
+  const { code, message, params } = parsed.data.error;
+  return new ApiError(status, code, message, params);
 }
 
 export interface ApiRequestInit {
@@ -47,10 +58,6 @@ export async function apiRequest<T>(path: string, init: ApiRequestInit = {}): Pr
   }
   if (response.status === 204) return undefined as T;
   const payload: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    const parsed = errorBodySchema.safeParse(payload);
-    if (parsed.success) throw new ApiError(response.status, parsed.data.error.code, parsed.data.error.message);
-    throw new ApiError(response.status, 'INTERNAL', INTERNAL_ERROR_MESSAGE);
-  }
+  if (!response.ok) throw apiErrorOf(response.status, payload) ?? new ApiError(response.status, 'INTERNAL', errorMessage('INTERNAL'));
   return payload as T;
 }

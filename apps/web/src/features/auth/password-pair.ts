@@ -2,8 +2,8 @@
 // section 5): every password rule, and 'Your passwords must match' once either field was touched
 // or both are at least 6 characters long.
 import type { TFunction } from 'i18next';
-import { confirmPasswordError, passwordViolations, REQUIRED_MESSAGE } from '@ipsv/contracts/auth';
-import { translateMessage } from '../../lib/validation-messages';
+import { confirmPasswordError, passwordViolations } from '@ipsv/contracts/auth';
+import { issueText, ruleText } from '../../lib/use-error-text';
 
 export function passwordPairErrors(
   t: TFunction,
@@ -13,10 +13,10 @@ export function passwordPairErrors(
   // The unmet rules are listed under the field (PasswordRules); the field itself only turns red.
   const password =
     values.password.length === 0
-      ? touched.password && translateMessage(t, REQUIRED_MESSAGE)
+      ? touched.password && ruleText(t, 'required')
       : passwordViolations(values.password).length > 0;
   const mismatch = confirmPasswordError(values.password, values.confirmPassword, touched.password || touched.confirmPassword);
-  return { password, confirmPassword: mismatch ? translateMessage(t, mismatch) : null };
+  return { password, confirmPassword: mismatch ? issueText(t, { message: mismatch }) : null };
 }
 
 /** True when the pair may be submitted. */

@@ -11,9 +11,11 @@ import {
   UPLOAD_PARALLEL_FILES,
 } from '@ipsv/contracts/upload';
 import type { PrivacyAnswer } from '@ipsv/contracts/videos';
+import { apiErrorOf, type ApiError } from '../../lib/api-client';
 
 // A type alias (not an interface) so it satisfies Uppy's index-signature Meta constraint.
-export type UploadMeta = { filename?: string; filetype?: string; privacyAnswer?: PrivacyAnswer };
+// `refusal` is the server's refusal of the last attempt (never sent: not an allowed tus field).
+export type UploadMeta = { filename?: string; filetype?: string; privacyAnswer?: PrivacyAnswer; refusal?: ApiError };
 export type Uploader = Uppy<UploadMeta, TusBody>;
 export type UploadFile = UppyFile<UploadMeta, TusBody>;
 
@@ -44,15 +46,15 @@ function notify() {
   listeners.forEach((listener) => listener());
 }
 
-/** The server answers `{ error: { message } }`; tus wraps it in a long technical text. */
-function serverMessage(response: { body?: TusBody } | undefined): string | null {
+/** The server's refusal (`{ error: { code, params } }`), which tus wraps in a long technical text. */
+function serverRefusal(response: { status?: number; body?: TusBody } | undefined): ApiError | undefined {
   const text = response?.body?.xhr?.responseText;
-  if (!text) return null;
+  if (!text) return undefined;
   try {
-    const parsed = JSON.parse(text) as { error?: { message?: unknown } };
-    return typeof parsed.error?.message === 'string' ? parsed.error.message : null;
+    // Not our error body (an answer of the tus library itself): tus's message stays.
+    return apiErrorOf(response?.status ?? 0, JSON.parse(text)) ?? undefined;
   } catch {
-    return null;
+    return undefined;
   }
 }
 
@@ -74,10 +76,13 @@ function createUploader(): Uploader {
     storeFingerprintForResuming: true,
     removeFingerprintOnSuccess: true,
   });
-  // Registered after Uppy's own handler, so the server's message replaces tus's technical one.
+  // Registered after Uppy's own handler, so the server's refusal replaces tus's technical message
+  // (the row shows it translated by its code).
   uppy.on('upload-error', (file, _error, response) => {
-    const message = serverMessage(response as { body?: TusBody } | undefined);
-    if (file && message && uppy.getFile(file.id)) uppy.setFileState(file.id, { error: message });
+    if (!file || !uppy.getFile(file.id)) return;
+    const refusal = serverRefusal(response as { status?: number; body?: TusBody } | undefined);
+    uppy.setFileMeta(file.id, { refusal });
+    if (refusal) uppy.setFileState(file.id, { error: refusal.message });
   });
   uppy.store.subscribe(notify);
   return uppy;

@@ -2,20 +2,14 @@
 // the contracts: a video's saved details in, videoDetailsInputSchema's parsed body out.
 import type { TFunction } from 'i18next';
 import {
-  FUTURE_DATE_MESSAGE,
-  INVALID_DATE_MESSAGE,
-  INVALID_URL_MESSAGE,
-  THUMBNAIL_TOO_LARGE_MESSAGE,
-  THUMBNAIL_TYPE_MESSAGE,
   videoDetailsInputSchema,
-  WHITELIST_ENTRY_MESSAGE,
   type Description,
   type Video,
   type VideoDetails,
   type VideoDetailsInput,
   type Visibility,
 } from '@ipsv/contracts/videos';
-import { translateMessage } from '../../lib/validation-messages';
+import { issueText } from '../../lib/use-error-text';
 
 type Choice = string | null;
 
@@ -84,21 +78,6 @@ export function inputFromValues(values: DetailsFormValues): VideoDetailsInput {
   };
 }
 
-const MESSAGE_KEYS = new Map<string, string>([
-  [WHITELIST_ENTRY_MESSAGE, 'videoDetails.messages.whitelistEntry'],
-  [INVALID_URL_MESSAGE, 'videoDetails.messages.invalidUrl'],
-  [INVALID_DATE_MESSAGE, 'videoDetails.messages.invalidDate'],
-  [FUTURE_DATE_MESSAGE, 'videoDetails.messages.futureDate'],
-  [THUMBNAIL_TOO_LARGE_MESSAGE, 'videoDetails.messages.thumbnailTooLarge'],
-  [THUMBNAIL_TYPE_MESSAGE, 'videoDetails.messages.thumbnailType'],
-]);
-
-/** A contracts message in the user's language (server messages too: "field: message"). */
-export function translateDetailsMessage(t: TFunction, message: string): string {
-  const key = MESSAGE_KEYS.get(message.replace(/^[\w.]+: /, ''));
-  return key ? t(key) : translateMessage(t, message);
-}
-
 /** Form field of a schema issue path: whitelist[3] is the whitelist text area. */
 function fieldOf(path: readonly PropertyKey[]): string {
   if (path[0] === 'whitelist') return 'whitelist';
@@ -114,7 +93,7 @@ export function parseValues(values: DetailsFormValues, t: TFunction): DetailsPar
   const errors: Record<string, string> = {};
   for (const issue of result.error.issues) {
     const field = fieldOf(issue.path);
-    errors[field] ??= translateDetailsMessage(t, issue.message);
+    errors[field] ??= issueText(t, issue);
   }
   return { ok: false, errors };
 }

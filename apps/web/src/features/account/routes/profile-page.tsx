@@ -4,14 +4,13 @@ import { Alert, Badge, Button, Card, FileButton, Group, Stack, Text, TextInput, 
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { REQUIRED_MESSAGE } from '@ipsv/contracts/auth';
+import type { ErrorCode } from '@ipsv/contracts/errors';
 import { PROFILE_PICTURE_MAX_BYTES, PROFILE_PICTURE_TYPES, type Profile } from '@ipsv/contracts/users';
 import { useProfile } from '../../../api/get-profile';
 import { ErrorAlert } from '../../../components/error-alert';
 import { Page } from '../../../components/page';
 import { UserAvatar } from '../../../components/user-avatar';
-import { useErrorText } from '../../../lib/use-error-text';
-import { translateMessage } from '../../../lib/validation-messages';
+import { codeText, ruleText, useErrorText } from '../../../lib/use-error-text';
 import { useRemovePicture } from '../api/remove-picture';
 import { useRequestProviderRole } from '../api/request-provider-role';
 import { useUpdateName } from '../api/update-name';
@@ -25,8 +24,8 @@ function NameForm({ profile, updateName }: { profile: Profile; updateName: Retur
     initialValues: { firstName: profile.firstName, lastName: profile.lastName },
     validateInputOnChange: true,
     validate: {
-      firstName: (value) => (value.trim() ? null : translateMessage(t, REQUIRED_MESSAGE)),
-      lastName: (value) => (value.trim() ? null : translateMessage(t, REQUIRED_MESSAGE)),
+      firstName: (value) => (value.trim() ? null : ruleText(t, 'required')),
+      lastName: (value) => (value.trim() ? null : ruleText(t, 'required')),
     },
   });
   return (
@@ -62,15 +61,15 @@ function PictureField({ me }: { me: Profile }) {
   const upload = useUploadPicture(me.id);
   const remove = useRemovePicture(me.id);
   // The checks the server makes too, made before sending the file.
-  const [refused, setRefused] = useState<string | null>(null);
+  const [refused, setRefused] = useState<ErrorCode | null>(null);
 
   const onPicture = (file: File | null) => {
     if (!file) return;
     remove.reset();
     upload.reset();
     setRefused(null);
-    if (!(PROFILE_PICTURE_TYPES as readonly string[]).includes(file.type)) return setRefused(t('profile.pictureType'));
-    if (file.size > PROFILE_PICTURE_MAX_BYTES) return setRefused(t('profile.pictureTooLarge'));
+    if (!(PROFILE_PICTURE_TYPES as readonly string[]).includes(file.type)) return setRefused('PICTURE_TYPE');
+    if (file.size > PROFILE_PICTURE_MAX_BYTES) return setRefused('PICTURE_TOO_LARGE');
     upload.mutate(file);
   };
 
@@ -101,7 +100,7 @@ function PictureField({ me }: { me: Profile }) {
       </Group>
       {refused && (
         <Alert color="red" variant="light" role="alert">
-          {refused}
+          {codeText(t, refused)}
         </Alert>
       )}
       <ErrorAlert error={upload.error ?? remove.error} />

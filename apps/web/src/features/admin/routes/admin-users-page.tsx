@@ -5,14 +5,13 @@ import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { emailSchema, REQUIRED_MESSAGE } from '@ipsv/contracts/auth';
+import { emailSchema } from '@ipsv/contracts/auth';
 import { ROLES, type Role } from '@ipsv/contracts/users';
 import { useSessionUser } from '../../../api/get-session';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorAlert } from '../../../components/error-alert';
 import { Page } from '../../../components/page';
-import { useErrorText } from '../../../lib/use-error-text';
-import { translateMessage } from '../../../lib/validation-messages';
+import { ruleText, schemaText, useErrorText } from '../../../lib/use-error-text';
 import { useCreateUser } from '../api/create-user';
 import { useDecideProviderRequest } from '../api/decide-provider-request';
 import { ADMIN_USERS_PAGE_SIZE, useAdminUsers } from '../api/get-users';
@@ -26,12 +25,9 @@ function CreateUserForm() {
     initialValues: { email: '', firstName: '', lastName: '', role: 'provider' as Role },
     validateInputOnBlur: true,
     validate: {
-      email: (value) => {
-        const result = emailSchema.safeParse(value);
-        return result.success ? null : translateMessage(t, result.error.issues[0]?.message ?? REQUIRED_MESSAGE);
-      },
-      firstName: (value) => (value.trim() ? null : translateMessage(t, REQUIRED_MESSAGE)),
-      lastName: (value) => (value.trim() ? null : translateMessage(t, REQUIRED_MESSAGE)),
+      email: (value) => schemaText(t, emailSchema, value),
+      firstName: (value) => (value.trim() ? null : ruleText(t, 'required')),
+      lastName: (value) => (value.trim() ? null : ruleText(t, 'required')),
     },
   });
   return (

@@ -1,39 +1,31 @@
-// 'Confirm Sign Up': the emailed code, 'Resend Code', and 'User is already confirmed.' as success.
+// 'Confirm Sign Up': the emailed code and 'Resend Code'. The server answers alike whether or not an
+// address has an account waiting for confirmation (no enumeration): Resend always succeeds, and a
+// code for an unknown or already confirmed account is an INVALID_CODE like any wrong code.
 import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ALREADY_CONFIRMED_MESSAGE, VERIFICATION_CODE_LENGTH } from '@ipsv/contracts/auth';
-import { ApiError } from '../../../lib/api-client';
+import { VERIFICATION_CODE_LENGTH } from '@ipsv/contracts/auth';
 import { useConfirmSignUp } from '../api/confirm-sign-up';
 import { useResendCode } from '../api/resend-code';
 import { AuthCard, CodeInput } from './form-parts';
 
-const alreadyConfirmed = (caught: unknown) => caught instanceof ApiError && caught.message === ALREADY_CONFIRMED_MESSAGE;
+type Notice = 'resent' | 'resentIfNeeded';
 
-export function ConfirmSignUpScreen(props: {
-  email: string;
-  resent?: boolean;
-  onDone: () => void;
-  onAlreadyConfirmed: () => void;
-  onBack: () => void;
-}) {
+export function ConfirmSignUpScreen(props: { email: string; resent?: boolean; onDone: () => void; onBack: () => void }) {
   const { t } = useTranslation();
   const confirm = useConfirmSignUp();
   const resend = useResendCode();
   const [code, setCode] = useState('');
-  const [notice, setNotice] = useState<string | null>(props.resent ? t('auth.confirmSignUp.resent') : null);
-  // Spec: 'User is already confirmed.' ends the flow as a success, so it is never shown as an error.
-  const onError = (caught: unknown) => {
-    if (alreadyConfirmed(caught)) props.onAlreadyConfirmed();
-  };
-  const error = [confirm.error, resend.error].find((caught) => caught && !alreadyConfirmed(caught));
+  // Sign-in found the account unconfirmed and sent a code; Resend cannot know whether one was needed.
+  const [notice, setNotice] = useState<Notice | null>(props.resent ? 'resent' : null);
+  const error = confirm.error ?? resend.error;
 
   return (
     <AuthCard title={t('auth.confirmSignUp.title')} error={error}>
       <Text size="sm">{t('auth.confirmSignUp.sentTo', { email: props.email })}</Text>
       {notice && (
         <Alert color="teal" variant="light" role="status">
-          {notice}
+          {t(`auth.confirmSignUp.${notice}`)}
         </Alert>
       )}
       <form
@@ -47,7 +39,6 @@ export function ConfirmSignUpScreen(props: {
               onSuccess: (result) => {
                 if (result.step === 'done') props.onDone();
               },
-              onError,
             },
           );
         }}
@@ -62,7 +53,7 @@ export function ConfirmSignUpScreen(props: {
               disabled={confirm.isPending || resend.isPending}
               onClick={() => {
                 confirm.reset();
-                resend.mutate(props.email, { onSuccess: () => setNotice(t('auth.confirmSignUp.resent')), onError });
+                resend.mutate(props.email, { onSuccess: () => setNotice('resentIfNeeded') });
               }}
             >
               {t('auth.resendCode')}

@@ -7,7 +7,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { passwordViolations, VERIFICATION_CODE_LENGTH } from '@ipsv/contracts/auth';
 import { ErrorAlert } from '../../../components/error-alert';
-import { translateMessage } from '../../../lib/validation-messages';
+import { ruleText } from '../../../lib/use-error-text';
 
 /** `error` is the failed call of the screen (shown through useErrorText), if any. */
 export function AuthCard({ title, error, children }: { title: string; error?: unknown; children: ReactNode }) {
@@ -52,7 +52,7 @@ export function PasswordRules({ password }: { password: string }) {
   return (
     <List size="sm" c="red.8" spacing={2} aria-live="polite" data-testid="password-rules">
       {violations.map((violation) => (
-        <List.Item key={violation.code}>{translateMessage(t, violation.message)}</List.Item>
+        <List.Item key={violation.code}>{ruleText(t, `password.${violation.code}`)}</List.Item>
       ))}
     </List>
   );

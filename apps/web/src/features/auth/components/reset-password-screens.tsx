@@ -3,8 +3,8 @@ import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/c
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { emailSchema, REQUIRED_MESSAGE, VERIFICATION_CODE_LENGTH } from '@ipsv/contracts/auth';
-import { translateMessage } from '../../../lib/validation-messages';
+import { emailSchema, VERIFICATION_CODE_LENGTH } from '@ipsv/contracts/auth';
+import { schemaText } from '../../../lib/use-error-text';
 import { useForgotPassword } from '../api/forgot-password';
 import { useResetPassword } from '../api/reset-password';
 import { passwordPairErrors, passwordPairValid } from '../password-pair';
@@ -18,10 +18,7 @@ export function ForgotPasswordScreen(props: { onCodeSent: (email: string) => voi
     initialValues: { email: '' },
     validateInputOnBlur: true,
     validate: {
-      email: (value) => {
-        const result = emailSchema.safeParse(value);
-        return result.success ? null : translateMessage(t, result.error.issues[0]?.message ?? REQUIRED_MESSAGE);
-      },
+      email: (value) => schemaText(t, emailSchema, value),
     },
   });
   return (

@@ -2,8 +2,8 @@
 import { Anchor, Button, Divider, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { emailSchema, REQUIRED_MESSAGE, type SignInStep } from '@ipsv/contracts/auth';
-import { translateMessage } from '../../../lib/validation-messages';
+import { emailSchema, type SignInStep } from '@ipsv/contracts/auth';
+import { ruleText, schemaText } from '../../../lib/use-error-text';
 import { useProviders } from '../api/get-providers';
 import { useSignIn } from '../api/sign-in';
 import { useStartFederatedSignIn } from '../api/start-federated-sign-in';
@@ -23,11 +23,8 @@ export function SignInForm(props: {
     initialValues: { email: '', password: '' },
     validateInputOnBlur: true,
     validate: {
-      email: (value) => {
-        const result = emailSchema.safeParse(value);
-        return result.success ? null : translateMessage(t, result.error.issues[0]?.message ?? REQUIRED_MESSAGE);
-      },
-      password: (value) => (value.length === 0 ? translateMessage(t, REQUIRED_MESSAGE) : null),
+      email: (value) => schemaText(t, emailSchema, value),
+      password: (value) => (value.length === 0 ? ruleText(t, 'required') : null),
     },
   });
 

@@ -10,12 +10,11 @@ import {
   emailSchema,
   normalisePhoneNumber,
   phoneNumberSchema,
-  REQUIRED_MESSAGE,
 } from '@ipsv/contracts/auth';
 import { useSignUp } from '../api/sign-up';
 import { dialCodeOptions } from '../dial-codes';
 import { passwordPairErrors, passwordPairValid } from '../password-pair';
-import { translateMessage } from '../../../lib/validation-messages';
+import { ruleText, schemaText } from '../../../lib/use-error-text';
 import { AuthCard, PasswordRules } from './form-parts';
 
 interface Values {
@@ -40,12 +39,11 @@ export function SignUpForm({ onCodeSent }: { onCodeSent: (email: string) => void
     validateInputOnBlur: true,
     validate: (values) => {
       const required = (value: string, field: keyof Values): string | null =>
-        value.trim().length === 0 && form.isTouched(field) ? translateMessage(t, REQUIRED_MESSAGE) : null;
-      const email = emailSchema.safeParse(values.email);
+        value.trim().length === 0 && form.isTouched(field) ? ruleText(t, 'required') : null;
       const pair = passwordPairErrors(t, values, { password: form.isTouched('password'), confirmPassword: form.isTouched('confirmPassword') });
       const phone = values.phone.trim() === '' ? null : phoneNumberSchema.safeParse(normalisePhoneNumber(values.dialCode, values.phone));
       return {
-        email: values.email.trim() === '' ? required(values.email, 'email') : email.success ? null : translateMessage(t, email.error.issues[0]?.message ?? ''),
+        email: values.email.trim() === '' ? required(values.email, 'email') : schemaText(t, emailSchema, values.email),
         password: pair.password || null,
         confirmPassword: pair.confirmPassword,
         firstName: required(values.firstName, 'firstName'),

@@ -64,13 +64,7 @@ export function LoginPage() {
       break;
     case 'confirmSignUp':
       content = (
-        <ConfirmSignUpScreen
-          email={screen.email}
-          resent={screen.notice === 'resent'}
-          onDone={completeSignIn}
-          onAlreadyConfirmed={backToSignIn}
-          onBack={backToSignIn}
-        />
+        <ConfirmSignUpScreen email={screen.email} resent={screen.notice === 'resent'} onDone={completeSignIn} onBack={backToSignIn} />
       );
       break;
     case 'confirmSignIn':

@@ -7,11 +7,10 @@ import { useNavigate } from 'react-router';
 import { confirmReviewInputSchema, rangeProblem, type PrivacyRange } from '@ipsv/contracts/privacy-review';
 import { ErrorAlert } from '../../../components/error-alert';
 import { useConfirmReview } from '../api/confirm-review';
-import { useRangeMessage } from '../range-messages';
+import { codeText, issueText } from '../../../lib/use-error-text';
 
 export function ConfirmRanges({ videoId, ranges, duration }: { videoId: string; ranges: readonly PrivacyRange[]; duration: number }) {
   const { t } = useTranslation();
-  const rangeMessage = useRangeMessage();
   const navigate = useNavigate();
   const confirm = useConfirmReview(videoId);
   const [askEmpty, setAskEmpty] = useState(false);
@@ -22,8 +21,8 @@ export function ConfirmRanges({ videoId, ranges, duration }: { videoId: string; 
     setAskEmpty(false);
     setInvalid(null);
     const parsed = confirmReviewInputSchema.safeParse({ ranges });
-    if (!parsed.success) return setInvalid(rangeMessage(parsed.error.issues[0]?.message ?? ''));
-    // The server checks again with rangeProblem(); its refusal is one of the same messages.
+    if (!parsed.success) return setInvalid(issueText(t, parsed.error.issues[0]));
+    // The server checks again with rangeProblem(); its refusal carries one of the same codes.
     confirm.mutate(parsed.data, { onSuccess: () => navigate('/progress') });
   };
 
@@ -31,10 +30,10 @@ export function ConfirmRanges({ videoId, ranges, duration }: { videoId: string; 
     <>
       {(problem ?? invalid) && (
         <Alert color="red" variant="light" role="alert">
-          {problem ? rangeMessage(problem) : invalid}
+          {problem ? codeText(t, problem) : invalid}
         </Alert>
       )}
-      <ErrorAlert error={confirm.error} messages={rangeMessage} />
+      <ErrorAlert error={confirm.error} />
       <Group justify="space-between" align="center">
         <Text size="sm">{t('piiEditor.saveHint')}</Text>
         <Button loading={confirm.isPending} disabled={problem !== null} onClick={() => (ranges.length === 0 ? setAskEmpty(true) : save())}>

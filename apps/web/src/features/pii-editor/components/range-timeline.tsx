@@ -9,7 +9,7 @@ import type { PrivacyRange, PrivacyReview } from '@ipsv/contracts/privacy-review
 import { editorClock } from '../filmstrip';
 import { useRangeDrag } from '../hooks/use-range-drag';
 import { moveRange, nudgeEdge, type Edge, type EditResult } from '../range-editing';
-import { useReasonsText } from '../range-messages';
+import { useReasonsText } from '../range-reasons';
 import { FilmstripLane, type FilmstripProps } from './filmstrip-lane';
 import { ScoreTrack } from './score-track';
 import { percent, reasonColor } from './timeline-scale';

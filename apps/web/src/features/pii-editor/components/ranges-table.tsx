@@ -4,7 +4,7 @@ import { Anchor, Button, Card, Table, Text, VisuallyHidden } from '@mantine/core
 import { useTranslation } from 'react-i18next';
 import type { PrivacyRange } from '@ipsv/contracts/privacy-review';
 import { editorClock } from '../filmstrip';
-import { useReasonsText } from '../range-messages';
+import { useReasonsText } from '../range-reasons';
 
 export function RangesTable(props: {
   ranges: readonly PrivacyRange[];

@@ -4,22 +4,20 @@
 import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { REVIEW_NOT_READY_MESSAGE } from '@ipsv/contracts/privacy-review';
 import { ErrorAlert } from '../../../components/error-alert';
 import { Page } from '../../../components/page';
 import { ApiError } from '../../../lib/api-client';
 import { notFoundWhenMissing } from '../../../lib/not-found';
+import { codeText } from '../../../lib/use-error-text';
 import { useReview } from '../api/get-review';
 import { PiiEditor } from '../components/pii-editor';
-import { useRangeMessage } from '../range-messages';
 
 export function EditPiiPage() {
   const { t } = useTranslation();
-  const rangeMessage = useRangeMessage();
   const { surgeryId = '' } = useParams();
   const review = useReview(surgeryId);
   notFoundWhenMissing(review.error);
-  const notReady = review.error instanceof ApiError && review.error.status === 409;
+  const notReady = review.error instanceof ApiError && review.error.code === 'REVIEW_NOT_READY';
 
   return (
     <Page title={t('pages.editPii.title')}>
@@ -28,14 +26,14 @@ export function EditPiiPage() {
       {notReady && (
         <Alert color="yellow" variant="light" role="status">
           <Stack gap={6}>
-            <Text>{rangeMessage(REVIEW_NOT_READY_MESSAGE)}</Text>
+            <Text>{codeText(t, 'REVIEW_NOT_READY')}</Text>
             <Anchor component={Link} to="/progress">
               {t('piiEditor.toProgress')}
             </Anchor>
           </Stack>
         </Alert>
       )}
-      {!notReady && <ErrorAlert error={review.error} messages={rangeMessage} />}
+      {!notReady && <ErrorAlert error={review.error} />}
       {review.data && <PiiEditor key={review.data.videoId} review={review.data} />}
     </Page>
   );

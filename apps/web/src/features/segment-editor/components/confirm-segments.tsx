@@ -3,7 +3,6 @@
 import { Alert, Button, Group, Notification } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/error-alert';
-import { useSegmentMessage } from '../segment-messages';
 
 export function ConfirmSegments(props: {
   problem: string | null;
@@ -15,7 +14,6 @@ export function ConfirmSegments(props: {
   onConfirm: () => void;
 }) {
   const { t } = useTranslation();
-  const message = useSegmentMessage();
   return (
     <>
       {props.problem && (
@@ -23,8 +21,8 @@ export function ConfirmSegments(props: {
           {props.problem}
         </Alert>
       )}
-      {/* A 400 carries the contracts' message (overlap, outside the video...): shown translated. */}
-      <ErrorAlert error={props.error} messages={message} />
+      {/* A refusal names its code (RANGE_OVERLAP, RANGE_OUTSIDE...): worded for segments. */}
+      <ErrorAlert error={props.error} context="segment" />
       {props.saved && (
         <Notification color="teal" role="status" withCloseButton closeButtonProps={{ 'aria-label': t('common.close') }} onClose={props.onCloseSaved}>
           {t('segmentEditor.saved')}

@@ -3,9 +3,10 @@
 import { Button, Fieldset, Group, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TOO_MANY_WORDS_MESSAGE, wordsRemaining, type SegmentCategory } from '@ipsv/contracts/segments';
+import { wordsRemaining, type SegmentCategory } from '@ipsv/contracts/segments';
+import { ruleText } from '../../../lib/use-error-text';
 import type { SegmentRows } from '../hooks/use-segment-rows';
-import { useCategoryOptions, useSegmentMessage } from '../segment-messages';
+import { useCategoryOptions } from '../category-options';
 import { parseClock, type SegmentRow } from '../segment-rows';
 
 export function SegmentRowFields(props: {
@@ -17,7 +18,6 @@ export function SegmentRowFields(props: {
   onToPlayhead: (edge: 'start' | 'end') => void;
 }) {
   const { t } = useTranslation();
-  const message = useSegmentMessage();
   const categoryOptions = useCategoryOptions();
   const { row, index, rows } = props;
   const n = index + 1;
@@ -73,7 +73,7 @@ export function SegmentRowFields(props: {
           value={row.description}
           onChange={(event) => rows.update(row.id, { description: event.currentTarget.value })}
           description={remaining >= 0 ? t('segmentEditor.wordsRemain', { count: remaining }) : undefined}
-          error={remaining < 0 ? message(TOO_MANY_WORDS_MESSAGE) : undefined}
+          error={remaining < 0 ? ruleText(t, 'tooManyWords') : undefined}
           inputWrapperOrder={['label', 'input', 'description', 'error']}
         />
       </Stack>

@@ -3,7 +3,7 @@ import { Group, Select, Switch } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { FILE_TYPES, type SegmentCategory } from '@ipsv/contracts/segments';
 import type { SegmentSettings } from '../hooks/use-segment-check';
-import { useCategoryOptions } from '../segment-messages';
+import { useCategoryOptions } from '../category-options';
 
 type FileType = (typeof FILE_TYPES)[number];
 

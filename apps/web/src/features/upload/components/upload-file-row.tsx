@@ -2,6 +2,7 @@
 import { Badge, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useErrorText } from '../../../lib/use-error-text';
 import { formatBytes } from '../format-bytes';
 import { uploadUrlOf, videoIdFromUploadUrl, type UploadFile } from '../upload-store';
 
@@ -34,6 +35,7 @@ export function UploadFileRow({
   onRetry: () => void;
 }) {
   const { t, i18n } = useTranslation();
+  const errorText = useErrorText();
   const state = uploadStateOf(file);
   const percent = filePercent(file);
   const videoId = state === 'complete' ? videoIdFromUploadUrl(uploadUrlOf(file)) : null;
@@ -65,7 +67,7 @@ export function UploadFileRow({
         </Group>
         {state === 'error' && (
           <Text size="sm" c="red.8" role="alert">
-            {file.error}
+            {file.meta.refusal ? errorText(file.meta.refusal) : file.error}
           </Text>
         )}
         <Group gap="xs">

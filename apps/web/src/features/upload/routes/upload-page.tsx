@@ -11,6 +11,7 @@ import { MAX_UPLOAD_BYTES } from '@ipsv/contracts/upload';
 import type { PrivacyAnswer } from '@ipsv/contracts/videos';
 import { useProfile } from '../../../api/get-profile';
 import { ErrorAlert } from '../../../components/error-alert';
+import { codeText } from '../../../lib/use-error-text';
 import { Page } from '../../../components/page';
 import { useUploadConfig } from '../api/get-upload-config';
 import { PrivacyQuestion } from '../components/privacy-question';
@@ -42,14 +43,14 @@ function Uploader({ userId }: { userId: string }) {
       const name = file?.name ?? '';
       const message =
         file?.size != null && file.size > MAX_UPLOAD_BYTES
-          ? t('upload.tooLarge')
+          ? codeText(t, 'UPLOAD_TOO_LARGE')
           : (error as { file?: unknown }).file
             ? t('upload.wrongType')
             : error.message;
       setRefusals((previous) => [...previous.slice(-4), name ? `${name}: ${message}` : message]);
     };
     uppy.on('restriction-failed', onRefused);
-    uppy.setOptions({ locale: { strings: { exceedsSize: t('upload.tooLarge'), youCanOnlyUploadFileTypes: t('upload.wrongType') }, pluralize } });
+    uppy.setOptions({ locale: { strings: { exceedsSize: codeText(t, 'UPLOAD_TOO_LARGE'), youCanOnlyUploadFileTypes: t('upload.wrongType') }, pluralize } });
     return () => {
       uppy.off('restriction-failed', onRefused);
     };

@@ -2,12 +2,12 @@
 import { Alert, Button, FileButton, Group, Image, Input, Loader, SimpleGrid, Text, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { THUMBNAIL_MAX_BYTES, THUMBNAIL_TOO_LARGE_MESSAGE, THUMBNAIL_TYPE_MESSAGE, THUMBNAIL_TYPES, type VideoDetailsInput } from '@ipsv/contracts/videos';
+import type { ErrorCode } from '@ipsv/contracts/errors';
+import { THUMBNAIL_MAX_BYTES, THUMBNAIL_TYPES, type VideoDetailsInput } from '@ipsv/contracts/videos';
 import { ErrorAlert } from '../../../components/error-alert';
-import { useErrorText } from '../../../lib/use-error-text';
+import { codeText, useErrorText } from '../../../lib/use-error-text';
 import { useThumbnails } from '../api/get-thumbnails';
 import { useUploadThumbnail } from '../api/upload-thumbnail';
-import { translateDetailsMessage } from '../details-form-values';
 
 type Choice = VideoDetailsInput['thumbnail'];
 
@@ -22,7 +22,7 @@ export function ThumbnailPicker({ videoId, value, onChange, error }: { videoId: 
   const candidates = useThumbnails(videoId);
   const upload = useUploadThumbnail(videoId);
   // The checks the server makes too, made before sending the file.
-  const [refused, setRefused] = useState<string | null>(null);
+  const [refused, setRefused] = useState<ErrorCode | null>(null);
   const frames = candidates.data?.frames ?? [];
   const uploadUrl = candidates.data?.uploadUrl ?? null;
 
@@ -30,8 +30,8 @@ export function ThumbnailPicker({ videoId, value, onChange, error }: { videoId: 
     if (!file) return;
     upload.reset();
     setRefused(null);
-    if (!(THUMBNAIL_TYPES as readonly string[]).includes(file.type)) return setRefused(translateDetailsMessage(t, THUMBNAIL_TYPE_MESSAGE));
-    if (file.size > THUMBNAIL_MAX_BYTES) return setRefused(translateDetailsMessage(t, THUMBNAIL_TOO_LARGE_MESSAGE));
+    if (!(THUMBNAIL_TYPES as readonly string[]).includes(file.type)) return setRefused('THUMBNAIL_TYPE');
+    if (file.size > THUMBNAIL_MAX_BYTES) return setRefused('THUMBNAIL_TOO_LARGE');
     upload.mutate(file, { onSuccess: () => onChange({ kind: 'upload' }) });
   };
 
@@ -77,7 +77,7 @@ export function ThumbnailPicker({ videoId, value, onChange, error }: { videoId: 
       </Group>
       {refused && (
         <Alert color="red" variant="light" role="alert" mt="xs">
-          {refused}
+          {codeText(t, refused)}
         </Alert>
       )}
       <ErrorAlert error={upload.error} mt="xs" />

@@ -27,14 +27,14 @@ import {
   PGS_SURGERY_TYPE,
   VISIBILITIES,
   WEIGHT_CLASSES,
-  WHITELIST_ENTRY_MESSAGE,
   type Video,
   type Visibility,
 } from '@ipsv/contracts/videos';
 import { useSurgeryTypes } from '../../../api/get-surgery-types';
 import { ErrorAlert } from '../../../components/error-alert';
+import { ruleText } from '../../../lib/use-error-text';
 import { useSaveDetails } from '../api/save-details';
-import { parseValues, translateDetailsMessage, valuesFromVideo, type DetailsFormValues } from '../details-form-values';
+import { parseValues, valuesFromVideo, type DetailsFormValues } from '../details-form-values';
 import { ThumbnailPicker } from './thumbnail-picker';
 
 /** "1080" from the probe reads as "1080p"; anything else is shown as it came. */
@@ -157,7 +157,7 @@ export function VideoDetailsForm({ video, onSaved }: { video: Video; onSaved: (s
         {values.visibility === 'whitelist' && (
           <Textarea
             label={t('videoDetails.fields.whitelist')}
-            description={translateDetailsMessage(t, WHITELIST_ENTRY_MESSAGE)}
+            description={ruleText(t, 'whitelistEntry')}
             autosize
             minRows={3}
             {...form.getInputProps('whitelist')}
