@@ -125,9 +125,9 @@ describe('/progress', () => {
 
     const socket = FakeWebSocket.instances.at(-1)!;
     act(() => socket.onopen?.());
-    socket.send({ type: 'video', id: 'e', status: 'published', percent: 71, failureReason: null });
+    socket.send({ type: 'video', id: 'e', status: 'published', percent: 71, failureReason: null, renditionComplete: false });
     expect(await within(card('Fundoplication')).findByText('71%')).toBeTruthy();
-    socket.send({ type: 'video', id: 'e', status: 'published', percent: null, failureReason: null });
+    socket.send({ type: 'video', id: 'e', status: 'published', percent: null, failureReason: null, renditionComplete: true });
     await waitFor(() => expect(within(card('Fundoplication')).getByTestId('video-status').textContent).toBe('Published'));
     expect(within(card('Fundoplication')).queryByRole('progressbar')).toBeNull();
   });
@@ -140,10 +140,10 @@ describe('/progress', () => {
     expect(socket.url).toBe(`ws://${window.location.host}/api/videos/progress`);
     act(() => socket.onopen?.());
 
-    socket.send({ type: 'video', id: 'a', status: 'analysing', percent: 75, failureReason: null });
+    socket.send({ type: 'video', id: 'a', status: 'analysing', percent: 75, failureReason: null, renditionComplete: false });
     expect(await within(card('Sleeve gastrectomy')).findByText('75%')).toBeTruthy();
 
-    socket.send({ type: 'video', id: 'a', status: 'review', percent: null, failureReason: null });
+    socket.send({ type: 'video', id: 'a', status: 'review', percent: null, failureReason: null, renditionComplete: false });
     await waitFor(() => expect(within(card('Sleeve gastrectomy')).getByTestId('video-status').textContent).toBe('Ready for your privacy review'));
     expect(within(card('Sleeve gastrectomy')).queryByText('75%')).toBeNull();
     expect(within(card('Sleeve gastrectomy')).getByRole('link', { name: 'Privacy review' }).getAttribute('href')).toBe('/edit-pii/a');

@@ -5,11 +5,10 @@ import { z } from 'zod';
 
 export const REQUIRED_MESSAGE = 'This field is required';
 export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email';
+export const INVALID_PHONE_MESSAGE = 'Please enter a valid phone number';
 export const PASSWORDS_MUST_MATCH_MESSAGE = 'Your passwords must match';
 /** Spec section 8: what the user sees when the sign-in service is missing or broken. */
 export const AUTH_CONFIGURATION_ERROR_MESSAGE = 'Configuration error (see console) – please contact the administrator';
-/** Spec: resending a code for an account that is already confirmed ends sign-up as a success. */
-export const ALREADY_CONFIRMED_MESSAGE = 'User is already confirmed.';
 // Server answers the screens translate (other server messages are shown as they come).
 export const INVALID_CREDENTIALS_MESSAGE = 'Incorrect username or password.';
 export const INVALID_CODE_MESSAGE = 'Invalid verification code provided, please try again.';
@@ -104,7 +103,7 @@ export function normalisePhoneNumber(dialCode: string, number: string): string {
 export const phoneNumberSchema = z
   .string()
   .trim()
-  .regex(/^\+[0-9]{1,4}[0-9]{4,14}$/, 'Please enter a valid phone number');
+  .regex(/^\+[0-9]{1,4}[0-9]{4,14}$/, INVALID_PHONE_MESSAGE);
 
 export const languageTagSchema = z.string().trim().max(10).optional();
 

@@ -4,6 +4,7 @@
 // its code.
 import {
   INVALID_EMAIL_MESSAGE,
+  INVALID_PHONE_MESSAGE,
   PASSWORD_RULES,
   PASSWORDS_MUST_MATCH_MESSAGE,
   REQUIRED_MESSAGE,
@@ -16,6 +17,7 @@ import { FUTURE_DATE_MESSAGE, INVALID_DATE_MESSAGE, INVALID_URL_MESSAGE, WHITELI
 export const VALIDATION_RULES = {
   required: REQUIRED_MESSAGE,
   email: INVALID_EMAIL_MESSAGE,
+  phone: INVALID_PHONE_MESSAGE,
   passwordsMatch: PASSWORDS_MUST_MATCH_MESSAGE,
   code: `Enter the ${VERIFICATION_CODE_LENGTH}-digit code`,
   ...(Object.fromEntries(PASSWORD_RULES.map((rule) => [`password.${rule.code}`, rule.message])) as Record<`password.${(typeof PASSWORD_RULES)[number]['code']}`, string>),

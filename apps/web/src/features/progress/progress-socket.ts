@@ -20,9 +20,7 @@ export function applyProgressEvent(queryClient: QueryClient, event: ProgressEven
     status: event.status,
     percent: event.percent,
     failureReason: event.failureReason,
-    // The event does not carry renditionComplete. A published video reports percent while its HD
-    // renditions are made and null once they are all there (render-video.job sets both at once).
-    renditionComplete: event.status === 'published' ? event.percent === null : video.renditionComplete,
+    renditionComplete: event.renditionComplete,
   });
   let known = false;
   queryClient.setQueryData(myVideosQuery.queryKey, (list) => {
