@@ -113,6 +113,8 @@ export default tseslint.config(
   {
     // packages never import apps (docs/ARCHITECTURE.md dependency rules).
     files: ['packages/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/**', '@ipsv/server*', '@ipsv/web*'], message: 'Packages must not import apps.' }] }] },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/**', '@ipsv/server*', '@ipsv/web*'], message: 'Packages must not import apps.' }] }],
+    },
   },
 );

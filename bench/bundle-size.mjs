@@ -14,7 +14,9 @@ let totals = { raw: 0, gzip: 0, brotli: 0 };
 
 console.log('| asset | initial load | raw KiB | gzip KiB | brotli KiB |');
 console.log('|---|---|---|---|---|');
-for (const file of readdirSync(path.join(dist, 'assets')).filter((f) => !f.endsWith('.map')).sort()) {
+for (const file of readdirSync(path.join(dist, 'assets'))
+  .filter((f) => !f.endsWith('.map'))
+  .sort()) {
   const bytes = readFileSync(path.join(dist, 'assets', file));
   const sizes = { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length, brotli: brotliCompressSync(bytes).length };
   const isInitial = initial.has(`assets/${file}`);

@@ -23,7 +23,9 @@ const images = values.images ?? join(dirname(labels), 'images');
 const frames = await readLabels(labels, images);
 const started = Date.now();
 const rows = await featureRows(frames, true);
-console.log(`${frames.length} frames (${frames.filter((f) => f.revealing).length} revealing), ${rows.length} training rows with augmentations (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+console.log(
+  `${frames.length} frames (${frames.filter((f) => f.revealing).length} revealing), ${rows.length} training rows with augmentations (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+);
 
 const detectors = defaultSecondaryDetectors();
 const secondaryCache = new Map();
@@ -43,7 +45,9 @@ const secondaryScore = async (file) => {
 const pct = (v) => `${(v * 100).toFixed(2)} %`;
 const report = (name, scores) => {
   const point = atThreshold(scores, SCENE_THRESHOLD);
-  console.log(`${name.padEnd(46)} AUC ${rocAuc(scores).toFixed(5)}  recall ${pct(point.recall)} (${point.missed} missed)  endoscopic removed ${pct(point.insideRemoved)} (${point.falseRemovals})`);
+  console.log(
+    `${name.padEnd(46)} AUC ${rocAuc(scores).toFixed(5)}  recall ${pct(point.recall)} (${point.missed} missed)  endoscopic removed ${pct(point.insideRemoved)} (${point.falseRemovals})`,
+  );
   return point;
 };
 

@@ -20,7 +20,9 @@ import { locateBinaries } from '@ipsv/media/binaries';
 import { probe } from '@ipsv/media/probe';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '120' }, gop: { type: 'string', default: '250' }, shot: { type: 'string', default: '1' } } });
+const { values } = parseArgs({
+  options: { seconds: { type: 'string', default: '120' }, gop: { type: 'string', default: '250' }, shot: { type: 'string', default: '1' } },
+});
 const seconds = Number(values.seconds);
 const gop = Number(values.gop);
 const shot = Number(values.shot);
@@ -36,11 +38,15 @@ const outsideSeconds = (s) => s % 40 >= 30 && s % 40 < 34;
 
 if (!existsSync(source)) {
   console.log(`Generating a ${seconds} s 1080p30 source (once)...`);
-  const rows = readFileSync(join(frames, 'labels.csv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
+  const rows = readFileSync(join(frames, 'labels.csv'), 'utf8')
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((l) => l.split(','));
   const inside = rows.filter((r) => r[1] === 'inside').map((r) => r[0]);
   const outside = rows.filter((r) => r[1] === 'outside').map((r) => r[0]);
   const list = [];
-  for (let s = 0; s < seconds; ) {
+  for (let s = 0; s < seconds;) {
     const out = outsideSeconds(s);
     // A shot ends early where a withdrawal begins or ends, as a real withdrawal would end it.
     let length = 1;
@@ -50,15 +56,61 @@ if (!existsSync(source)) {
     s += length;
   }
   writeFileSync(join(cache, 'deid-list.txt'), list.join('\n'));
-  const filters = "fps=30,scale=1920:1080,zoompan=z='1.1+0.05*sin(on/40)':x='iw/2-(iw/zoom/2)+20*sin(on/15)':y='ih/2-(ih/zoom/2)+20*cos(on/20)':d=1:s=1920x1080:fps=30,noise=alls=12:allf=t+u,format=yuv420p";
-  execFileSync(locateBinaries().ffmpeg, ['-hide_banner', '-v', 'error', '-y', '-f', 'concat', '-safe', '0', '-i', join(cache, 'deid-list.txt'),
-    '-vf', filters, '-t', String(seconds), '-c:v', 'libx264', '-preset', 'veryfast', '-g', String(gop), '-b:v', '7M', '-maxrate', '7M', '-bufsize', '14M', '-an', source]);
+  const filters =
+    "fps=30,scale=1920:1080,zoompan=z='1.1+0.05*sin(on/40)':x='iw/2-(iw/zoom/2)+20*sin(on/15)':y='ih/2-(ih/zoom/2)+20*cos(on/20)':d=1:s=1920x1080:fps=30,noise=alls=12:allf=t+u,format=yuv420p";
+  execFileSync(locateBinaries().ffmpeg, [
+    '-hide_banner',
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'concat',
+    '-safe',
+    '0',
+    '-i',
+    join(cache, 'deid-list.txt'),
+    '-vf',
+    filters,
+    '-t',
+    String(seconds),
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-g',
+    String(gop),
+    '-b:v',
+    '7M',
+    '-maxrate',
+    '7M',
+    '-bufsize',
+    '14M',
+    '-an',
+    source,
+  ]);
 }
 
 const info = await probe(source);
 const duration = info.durationSeconds;
-const keyframes = execFileSync(locateBinaries().ffprobe, ['-v', 'error', '-select_streams', 'v', '-skip_frame', 'nokey', '-show_entries', 'frame=pts_time', '-of', 'csv=p=0', source]).toString().trim().split('\n').length;
-console.log(`source ${info.video.width}x${info.video.height} ${info.video.fps} fps, ${duration.toFixed(1)} s, ${keyframes} keyframes (shots of ${shot} s, GOP ≤ ${gop}); ${execFileSync('nproc').toString().trim()} cores`);
+const keyframes = execFileSync(locateBinaries().ffprobe, [
+  '-v',
+  'error',
+  '-select_streams',
+  'v',
+  '-skip_frame',
+  'nokey',
+  '-show_entries',
+  'frame=pts_time',
+  '-of',
+  'csv=p=0',
+  source,
+])
+  .toString()
+  .trim()
+  .split('\n').length;
+console.log(
+  `source ${info.video.width}x${info.video.height} ${info.video.fps} fps, ${duration.toFixed(1)} s, ${keyframes} keyframes (shots of ${shot} s, GOP ≤ ${gop}); ${execFileSync('nproc').toString().trim()} cores`,
+);
 
 const revealingSeconds = Array.from({ length: Math.floor(duration) }, (_, s) => s).filter(outsideSeconds);
 for (const withSecondary of [false, true]) {

@@ -36,7 +36,9 @@ const measure = async (fn) => {
         const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
         if (!children.has(ppid)) children.set(ppid, []);
         children.get(ppid).push(Number(pid));
-      } catch { /* process ended */ }
+      } catch {
+        /* process ended */
+      }
     }
     let total = 0;
     const stack = [process.pid];
@@ -45,7 +47,9 @@ const measure = async (fn) => {
       try {
         const match = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
         total += match ? Number(match[1]) : 0;
-      } catch { /* process ended */ }
+      } catch {
+        /* process ended */
+      }
       stack.push(...(children.get(pid) ?? []));
     }
     return total / 1024;
@@ -69,12 +73,17 @@ const runFfmpeg = (args) =>
 
 const makeSource = (file) => {
   const frames = resolve(root, '..', 'shared', 'data', 'deid-frames');
-  const filters = "fps=30,scale=1920:1080,zoompan=z='1.1+0.05*sin(on/40)':x='iw/2-(iw/zoom/2)+20*sin(on/15)':y='ih/2-(ih/zoom/2)+20*cos(on/20)':d=1:s=1920x1080:fps=30,noise=alls=12:allf=t+u,format=yuv420p";
+  const filters =
+    "fps=30,scale=1920:1080,zoompan=z='1.1+0.05*sin(on/40)':x='iw/2-(iw/zoom/2)+20*sin(on/15)':y='ih/2-(ih/zoom/2)+20*cos(on/20)':d=1:s=1920x1080:fps=30,noise=alls=12:allf=t+u,format=yuv420p";
   let input;
   if (existsSync(join(frames, 'labels.csv'))) {
     // Endoscopic footage (each view held 4 s, moving) with one 4 s withdrawal to the operating
     // room per minute, as in a real case.
-    const rows = readFileSync(join(frames, 'labels.csv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
+    const rows = readFileSync(join(frames, 'labels.csv'), 'utf8')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((l) => l.split(','));
     const inside = rows.filter((r) => r[1] === 'inside').map((r) => r[0]);
     const outside = rows.filter((r) => r[1] === 'outside').map((r) => r[0]);
     const list = [];
@@ -87,9 +96,42 @@ const makeSource = (file) => {
   } else {
     input = ['-f', 'lavfi', '-i', `testsrc2=size=1920x1080:rate=30,noise=alls=30:allf=t`];
   }
-  execFileSync(ffmpeg, ['-hide_banner', '-v', 'error', '-y', ...input, '-f', 'lavfi', '-i', 'sine=frequency=300:sample_rate=48000',
-    '-filter_complex', `[0:v]${filters}[v]`, '-map', '[v]', '-map', '1:a', '-t', String(seconds),
-    '-c:v', 'libx264', '-preset', 'veryfast', '-b:v', '7M', '-maxrate', '7M', '-bufsize', '14M', '-g', '60', '-c:a', 'aac', '-b:a', '128k', file]);
+  execFileSync(ffmpeg, [
+    '-hide_banner',
+    '-v',
+    'error',
+    '-y',
+    ...input,
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=300:sample_rate=48000',
+    '-filter_complex',
+    `[0:v]${filters}[v]`,
+    '-map',
+    '[v]',
+    '-map',
+    '1:a',
+    '-t',
+    String(seconds),
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-b:v',
+    '7M',
+    '-maxrate',
+    '7M',
+    '-bufsize',
+    '14M',
+    '-g',
+    '60',
+    '-c:a',
+    'aac',
+    '-b:a',
+    '128k',
+    file,
+  ]);
 };
 
 const source = join(cache, `source-1080p30-gop2-${seconds}s.mp4`);
@@ -106,14 +148,24 @@ mkdirSync(work, { recursive: true });
 const rows = [];
 const row = (name, m, extra = '') => {
   rows.push({ name, ...m, extra });
-  console.log(`${name.padEnd(44)} ${m.seconds.toFixed(2).padStart(7)} s  ${(duration / m.seconds).toFixed(1).padStart(6)}× real time  peak ${m.peakMiB.toFixed(0).padStart(5)} MiB  ${extra}`);
+  console.log(
+    `${name.padEnd(44)} ${m.seconds.toFixed(2).padStart(7)} s  ${(duration / m.seconds).toFixed(1).padStart(6)}× real time  peak ${m.peakMiB.toFixed(0).padStart(5)} MiB  ${extra}`,
+  );
 };
 
-console.log(`ffmpeg ${version}; source ${info.video.width}x${info.video.height} ${info.video.fps} fps, ${(info.bitRate / 1e6).toFixed(1)} Mbit/s, ${duration.toFixed(1)} s; ${execFileSync('nproc').toString().trim()} cores\n`);
+console.log(
+  `ffmpeg ${version}; source ${info.video.width}x${info.video.height} ${info.video.fps} fps, ${(info.bitRate / 1e6).toFixed(1)} Mbit/s, ${duration.toFixed(1)} s; ${execFileSync('nproc').toString().trim()} cores\n`,
+);
 const decode = await measure(() => runFfmpeg(['-i', source, '-map', '0:v:0', '-f', 'null', '-']));
 row('plain full decode (ffmpeg -f null)', decode);
-row('keyframe-only decode (ffmpeg -skip_frame nokey)', await measure(() => runFfmpeg(['-skip_frame', 'nokey', '-i', source, '-map', '0:v:0', '-f', 'null', '-'])));
-row('x264 veryfast 480p encode (reference)', await measure(() => runFfmpeg(['-y', '-i', source, '-vf', 'scale=-2:480', '-c:v', 'libx264', '-preset', 'veryfast', '-an', join(work, 'ref480.mp4')])));
+row(
+  'keyframe-only decode (ffmpeg -skip_frame nokey)',
+  await measure(() => runFfmpeg(['-skip_frame', 'nokey', '-i', source, '-map', '0:v:0', '-f', 'null', '-'])),
+);
+row(
+  'x264 veryfast 480p encode (reference)',
+  await measure(() => runFfmpeg(['-y', '-i', source, '-vf', 'scale=-2:480', '-c:v', 'libx264', '-preset', 'veryfast', '-an', join(work, 'ref480.mp4')])),
+);
 
 const sceneOnly = await measure(() => analyseVideo(source, {}));
 row('privacy analysis, scene model only', sceneOnly, `${sceneOnly.result.framesDecoded} frames decoded`);
@@ -122,7 +174,11 @@ const analysis = await measure(() => analyseVideo(source, { detectors }));
 await closeDetectors(detectors);
 const ranges = analysis.result.ranges.map(({ start, end }) => ({ start, end }));
 const removedSeconds = ranges.reduce((sum, r) => sum + r.end - r.start, 0);
-row('privacy analysis, all detectors', analysis, `${ranges.length} ranges, ${removedSeconds.toFixed(1)} s removed, ${analysis.result.framesDecoded} frames decoded`);
+row(
+  'privacy analysis, all detectors',
+  analysis,
+  `${ranges.length} ranges, ${removedSeconds.toFixed(1)} s removed, ${analysis.result.framesDecoded} frames decoded`,
+);
 const gate = await measure(() => renderLadder(source, join(work, 'gate'), [PUBLICATION_RUNG], { ...PUBLICATION_RENDER, removeRanges: ranges, info }));
 row('publication rendition (360p, cuts folded in)', gate);
 const publication = { seconds: analysis.seconds + gate.seconds, peakMiB: Math.max(analysis.peakMiB, gate.peakMiB) };
@@ -131,8 +187,16 @@ const master = await measure(() => cut(source, ranges, join(work, 'master.mp4'),
 row('de-identified master (GOP copy)', master, `${master.result.copiedSeconds.toFixed(1)} s copied`);
 const reencode = await measure(() => cut(source, ranges, join(work, 'master-reencode.mp4'), { info, method: 'reencode' }));
 row('de-identified master (full re-encode)', reencode);
-const hd = await measure(() => renderLadder(join(work, 'master.mp4'), join(work, 'hd'), rungsFor(info.video.height).filter((r) => r.height > PUBLICATION_RUNG.height)));
+const hd = await measure(() =>
+  renderLadder(
+    join(work, 'master.mp4'),
+    join(work, 'hd'),
+    rungsFor(info.video.height).filter((r) => r.height > PUBLICATION_RUNG.height),
+  ),
+);
 row('HD ladder from master (480p-1080p, one pass)', hd);
 
-console.log(`\nratios: analysis ${(duration / sceneOnly.seconds).toFixed(1)}× real time (scene model), ${(duration / analysis.seconds).toFixed(1)}× (all detectors); publication ${(publication.seconds / decode.seconds).toFixed(2)}× plain decode; master copy ${(reencode.seconds / master.seconds).toFixed(1)}× faster than re-encode; peak memory ${Math.max(...rows.map((r) => r.peakMiB)).toFixed(0)} MiB`);
+console.log(
+  `\nratios: analysis ${(duration / sceneOnly.seconds).toFixed(1)}× real time (scene model), ${(duration / analysis.seconds).toFixed(1)}× (all detectors); publication ${(publication.seconds / decode.seconds).toFixed(2)}× plain decode; master copy ${(reencode.seconds / master.seconds).toFixed(1)}× faster than re-encode; peak memory ${Math.max(...rows.map((r) => r.peakMiB)).toFixed(0)} MiB`,
+);
 if (!process.argv.includes('--keep')) rmSync(work, { recursive: true, force: true });

@@ -28,7 +28,14 @@ process.on('SIGINT', () => void stop().then(() => process.exit(130)));
 // Peak resident memory of the server process, sampled every 100 ms.
 const rssMiB = async () => Number(/VmRSS:\s+(\d+)/.exec(await fs.readFile(`/proc/${server.pid}/status`, 'utf8'))[1]) / 1024;
 let peak = 0;
-const sampler = setInterval(() => void rssMiB().then((v) => (peak = Math.max(peak, v)), () => undefined), 100);
+const sampler = setInterval(
+  () =>
+    void rssMiB().then(
+      (v) => (peak = Math.max(peak, v)),
+      () => undefined,
+    ),
+  100,
+);
 
 // ---- An administrator (may upload): sign up, read the code from the outbox, confirm.
 let cookie = '';
@@ -38,7 +45,10 @@ const call = async (method, url, body) => {
     headers: { cookie, origin: base, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  const set = response.headers.getSetCookie().map((c) => c.split(';')[0]).filter((c) => !c.endsWith('='));
+  const set = response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .filter((c) => !c.endsWith('='));
   if (set.length) cookie = [...new Map([...cookie.split('; ').filter(Boolean), ...set].map((c) => [c.split('=')[0], c])).values()].join('; ');
   if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
   return response.status === 204 ? null : response.json();
@@ -80,8 +90,12 @@ const stream = new Readable({
 });
 const big = await upload(stream, uploadBytes, 'large.mp4');
 const uploadPeak = peak;
-console.log(`upload: ${(uploadBytes / 1024 ** 3).toFixed(2)} GiB in ${big.seconds.toFixed(1)} s = ${(uploadBytes / 1024 ** 2 / big.seconds).toFixed(0)} MiB/s over loopback`);
-console.log(`server memory: ${baseline.toFixed(0)} MiB before, peak ${uploadPeak.toFixed(0)} MiB during the upload (+${(uploadPeak - baseline).toFixed(0)} MiB)`);
+console.log(
+  `upload: ${(uploadBytes / 1024 ** 3).toFixed(2)} GiB in ${big.seconds.toFixed(1)} s = ${(uploadBytes / 1024 ** 2 / big.seconds).toFixed(0)} MiB/s over loopback`,
+);
+console.log(
+  `server memory: ${baseline.toFixed(0)} MiB before, peak ${uploadPeak.toFixed(0)} MiB during the upload (+${(uploadPeak - baseline).toFixed(0)} MiB)`,
+);
 await call('DELETE', `/api/videos/${big.id}`).catch(() => undefined);
 
 // ---- 2. Upload end to published for a generated 1080p recording.
@@ -93,14 +107,23 @@ ffmpeg(['-f', 'lavfi', '-i', inside, '-t', '8', ...encode, `${work}/in.mp4`]);
 ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=s=1920x1080:rate=30', '-t', '4', ...encode, `${work}/out.mp4`]);
 // Each minute: 56 s inside (the 8 s part 7 times) and 4 s outside.
 const minute = [...Array(7).fill('in'), 'out'];
-await fs.writeFile(`${work}/list.txt`, Array(minutes).fill(minute).flat().map((p) => `file '${work}/${p}.mp4'`).join('\n'));
+await fs.writeFile(
+  `${work}/list.txt`,
+  Array(minutes)
+    .fill(minute)
+    .flat()
+    .map((p) => `file '${work}/${p}.mp4'`)
+    .join('\n'),
+);
 const file = `${work}/recording.mp4`;
 ffmpeg(['-f', 'concat', '-safe', '0', '-i', `${work}/list.txt`, '-c', 'copy', file]);
 const seconds = minutes * 60;
 let t = performance.now();
 ffmpeg(['-i', file, '-f', 'null', '-']);
 const decode = (performance.now() - t) / 1000;
-console.log(`source: ${minutes} min 1080p30 H.264 7 Mbit/s, one 4 s out-of-body part a minute; plain decode ${decode.toFixed(1)} s (${(seconds / decode).toFixed(1)}x real time)`);
+console.log(
+  `source: ${minutes} min 1080p30 H.264 7 Mbit/s, one 4 s out-of-body part a minute; plain decode ${decode.toFixed(1)} s (${(seconds / decode).toFixed(1)}x real time)`,
+);
 
 const size = (await fs.stat(file)).size;
 const video = await upload(await fs.readFile(file), size, 'recording.mp4');
@@ -131,7 +154,9 @@ clearInterval(sampler);
 console.log(`upload of the ${(size / 1024 ** 2).toFixed(0)} MiB recording: ${video.seconds.toFixed(1)} s`);
 for (const s of stages) console.log(`  ${s.label}: ${s.seconds.toFixed(1)} s (${(s.seconds / decode).toFixed(2)} plain decodes)`);
 console.log(`ranges proposed: ${review.proposed.length} (expected ${minutes})`);
-console.log(`upload end to published SD (machine time, the review itself excluded): ${published.toFixed(1)} s = ${(published / decode).toFixed(2)} plain decodes, ${(seconds / published).toFixed(1)}x real time`);
+console.log(
+  `upload end to published SD (machine time, the review itself excluded): ${published.toFixed(1)} s = ${(published / decode).toFixed(2)} plain decodes, ${(seconds / published).toFixed(1)}x real time`,
+);
 console.log(`peak memory of the server process over the whole run: ${peak.toFixed(0)} MiB (its ffmpeg children not counted)`);
 await fs.rm(work, { recursive: true, force: true });
 await stop();

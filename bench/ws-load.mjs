@@ -44,7 +44,10 @@ const outbox = path.join(dataDir, 'outbox');
 const mail = await fs.readFile(path.join(outbox, (await fs.readdir(outbox))[0]), 'utf8');
 const code = /^\s+([0-9]{6})\s*$/m.exec(mail)[1];
 const confirmed = await post('/api/auth/confirm-sign-up', { email, code });
-const cookie = confirmed.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+const cookie = confirmed.headers
+  .getSetCookie()
+  .map((c) => c.split(';')[0])
+  .join('; ');
 
 const before = await serverStats();
 const sockets = [];
@@ -54,7 +57,10 @@ for (let i = 0; i < socketCount; i += 500) {
   const batch = Array.from({ length: Math.min(500, socketCount - i) }, (_, j) => {
     const index = i + j;
     return new Promise((resolve) => {
-      const ws = new WebSocket(`${url.replace('http', 'ws')}/api/videos/progress`, { headers: { cookie, origin }, localAddress: `127.0.0.${2 + (index % addresses)}` });
+      const ws = new WebSocket(`${url.replace('http', 'ws')}/api/videos/progress`, {
+        headers: { cookie, origin },
+        localAddress: `127.0.0.${2 + (index % addresses)}`,
+      });
       ws.on('open', () => {
         sockets.push(ws);
         resolve();
@@ -79,22 +85,31 @@ const afterLoad = await serverStats();
 const stillOpen = sockets.filter((ws) => ws.readyState === WebSocket.OPEN).length;
 const health = await fetch(`${url}/api/health`);
 
-await Promise.all(sockets.map((ws) => new Promise((resolve) => {
-  ws.once('close', resolve);
-  ws.close();
-})));
+await Promise.all(
+  sockets.map(
+    (ws) =>
+      new Promise((resolve) => {
+        ws.once('close', resolve);
+        ws.close();
+      }),
+  ),
+);
 await new Promise((r) => setTimeout(r, 2000));
 const afterClose = await serverStats();
 
-console.log(`node ${process.version}, ${os.cpus().length} cores; server ROLE=api with the embedded PostgreSQL; ${socketCount} sockets from ${addresses} loopback addresses\n`);
+console.log(
+  `node ${process.version}, ${os.cpus().length} cores; server ROLE=api with the embedded PostgreSQL; ${socketCount} sockets from ${addresses} loopback addresses\n`,
+);
 console.log('| moment | server RSS MiB | server fds |');
 console.log('|---|---|---|');
 console.log(`| before (signed in, idle) | ${before.rssMiB} | ${before.fds} |`);
 console.log(`| ${sockets.length} WebSockets open (${refused} refused, opened in ${openSeconds.toFixed(1)} s) | ${held.rssMiB} | ${held.fds} |`);
 console.log(`| after ${duration} s of ${rate} req/s with them open | ${afterLoad.rssMiB} | ${afterLoad.fds} |`);
 console.log(`| all closed | ${afterClose.rssMiB} | ${afterClose.fds} |`);
-console.log(`\nAPI under the socket load (GET /api/videos/mine, ${rate} req/s target, 20 connections): ` +
-  `${Math.round(load.requests.average)} req/s, p50 ${load.latency.p50} ms, p99 ${load.latency.p99} ms, errors ${load.errors + load.non2xx}; ` +
-  `sockets still open after it: ${stillOpen}; health ${health.status}`);
+console.log(
+  `\nAPI under the socket load (GET /api/videos/mine, ${rate} req/s target, 20 connections): ` +
+    `${Math.round(load.requests.average)} req/s, p50 ${load.latency.p50} ms, p99 ${load.latency.p99} ms, errors ${load.errors + load.non2xx}; ` +
+    `sockets still open after it: ${stillOpen}; health ${health.status}`,
+);
 
 await server.stop();

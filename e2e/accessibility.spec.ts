@@ -19,9 +19,7 @@ for (const path of ['/login', '/terms', '/no/such/page']) {
 for (const path of ['/', '/watch-later', '/upload', '/analytics/security', '/analytics/pi']) {
   test(`${path} (signed in) passes axe-core`, async ({ page }) => {
     await createSignedInAccount(page.request);
-    await page.addInitScript(() =>
-      localStorage.setItem('consent', JSON.stringify({ necessary: true, performance: false, advertising: false })),
-    );
+    await page.addInitScript(() => localStorage.setItem('consent', JSON.stringify({ necessary: true, performance: false, advertising: false })));
     await page.goto(path);
     await expect(page).toHaveURL(new RegExp(`${path}$`));
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -4,9 +4,7 @@ import { expect, test } from '@playwright/test';
 import { createSignedInAccount } from './support/accounts';
 
 test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() =>
-    localStorage.setItem('consent', JSON.stringify({ necessary: true, performance: false, advertising: false })),
-  );
+  await page.addInitScript(() => localStorage.setItem('consent', JSON.stringify({ necessary: true, performance: false, advertising: false })));
 });
 
 test('at 390 px the header fits and shows one language control', async ({ page }, testInfo) => {

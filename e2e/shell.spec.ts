@@ -80,9 +80,7 @@ test('the top progress bar runs during a navigation', async ({ page }) => {
   const before = await page.evaluate(() => (window as unknown as { __progressShown: number }).__progressShown);
   await page.getByRole('link', { name: 'Privacy' }).click();
   await expect(page).toHaveURL(/\/terms$/);
-  await expect
-    .poll(() => page.evaluate(() => (window as unknown as { __progressShown: number }).__progressShown))
-    .toBeGreaterThan(before);
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __progressShown: number }).__progressShown)).toBeGreaterThan(before);
   // and it completes: the bar is unmounted again once the page is shown
   await expect(page.getByTestId('navigation-progress')).not.toHaveAttribute('data-mounted', /.*/);
 });

@@ -34,7 +34,23 @@ test('a provider uploads a recording, reviews the privacy cut and publishes it',
   test.setTimeout(360_000);
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ipsv-e2e-video-'));
   ffmpeg(['-f', 'lavfi', '-i', INSIDE, '-t', '8', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-g', '50', `${dir}/in.mp4`]);
-  ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=s=1280x720:rate=25', '-t', '4', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-g', '50', `${dir}/out.mp4`]);
+  ffmpeg([
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=s=1280x720:rate=25',
+    '-t',
+    '4',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    '-g',
+    '50',
+    `${dir}/out.mp4`,
+  ]);
   await fs.writeFile(`${dir}/list.txt`, ['in', 'out', 'in'].map((n) => `file '${dir}/${n}.mp4'`).join('\n'));
   const file = `${dir}/cholecystectomy.mp4`;
   ffmpeg(['-f', 'concat', '-safe', '0', '-i', `${dir}/list.txt`, '-c', 'copy', file]);
@@ -47,7 +63,11 @@ test('a provider uploads a recording, reviews the privacy cut and publishes it',
   await page.getByRole('radio', { name: 'No', exact: true }).check();
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/upload-progress/);
-  await page.getByRole('button', { name: /Add details/ }).or(page.getByRole('link', { name: /Add details/ })).first().click({ timeout: 60_000 });
+  await page
+    .getByRole('button', { name: /Add details/ })
+    .or(page.getByRole('link', { name: /Add details/ }))
+    .first()
+    .click({ timeout: 60_000 });
   await expect(page).toHaveURL(/\/upload-finished\?video=/);
   const id = new URL(page.url()).searchParams.get('video')!;
 
@@ -83,7 +103,9 @@ test('a provider uploads a recording, reviews the privacy cut and publishes it',
   const [range] = review.proposed;
   const duration = Number(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', mp4], { encoding: 'utf8' }));
   expect(duration).toBeCloseTo(20 - (range!.end - range!.start), 0);
-  const raw = execFileSync('ffmpeg', ['-v', 'error', '-i', mp4, '-vf', 'fps=2,scale=32:18', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'], { maxBuffer: 64 * 1024 * 1024 });
+  const raw = execFileSync('ffmpeg', ['-v', 'error', '-i', mp4, '-vf', 'fps=2,scale=32:18', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'], {
+    maxBuffer: 64 * 1024 * 1024,
+  });
   const frame = 32 * 18 * 3;
   for (let offset = 0; offset + frame <= raw.length; offset += frame) {
     let r = 0;

@@ -33,7 +33,9 @@ for (const [name, vulnerability] of Object.entries(report.vulnerabilities ?? {})
 const counts = report.metadata?.vulnerabilities ?? {};
 process.stdout.write(`audit: production dependencies — ${JSON.stringify(counts)}\n`);
 for (const f of findings) {
-  process.stdout.write(`  ${f.explained ? 'explained' : 'UNEXPLAINED'} ${f.severity} ${f.name}: ${f.title} (${f.id})${f.explained ? ` — ${f.explained}` : ''}\n`);
+  process.stdout.write(
+    `  ${f.explained ? 'explained' : 'UNEXPLAINED'} ${f.severity} ${f.name}: ${f.title} (${f.id})${f.explained ? ` — ${f.explained}` : ''}\n`,
+  );
 }
 const unexplained = findings.filter((f) => !f.explained);
 process.exit(unexplained.length > 0 ? 1 : 0);

@@ -7,12 +7,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { APP_DESCRIPTION, APP_TITLE } from '@ipsv/contracts/app';
 import { rateLimitParams } from '@ipsv/contracts/errors';
 import { PAGE_VIEWS_PER_MINUTE } from '@ipsv/contracts/page-views';
@@ -245,9 +240,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicUrl: options.publicUrl,
   });
   const providers = [
-    ...(['google', 'apple', 'facebook', 'amazon'] as const)
-      .filter((id) => federated[id])
-      .map((id) => ({ id, name: PROVIDER_NAMES[id] })),
+    ...(['google', 'apple', 'facebook', 'amazon'] as const).filter((id) => federated[id]).map((id) => ({ id, name: PROVIDER_NAMES[id] })),
     ...(federated.oidc ? [{ id: 'oidc' as const, name: federated.oidc.name }] : []),
   ];
   const pageViews = createPageViewsService(createPageViewsRepository(db));
@@ -265,7 +258,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     maxPerAddress: options.websocketsPerAddress ?? 500,
     maxTotal: options.websocketsTotal ?? 20_000,
     addressOf: (request) =>
-      (options.trustProxy ? String(request.headers['x-forwarded-for'] ?? '').split(',')[0]?.trim() : '') || request.socket.remoteAddress || 'unknown',
+      (options.trustProxy
+        ? String(request.headers['x-forwarded-for'] ?? '')
+            .split(',')[0]
+            ?.trim()
+        : '') ||
+      request.socket.remoteAddress ||
+      'unknown',
   });
   const progressHub = await startProgressHub(listener, options.logger);
   const progressSocket = await attachProgressSocket(upgrades, {
@@ -289,12 +288,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes({ ping, version: APP_VERSION }));
   await app.register(sessionRoutes(sessions, authServices.sessions));
   await app.register(authRoutes({ auth: authServices, sessions, providers }));
-  await app.register(federatedRoutes(auth, limiter, options.publicUrl, providers.map((p) => p.id)));
+  await app.register(
+    federatedRoutes(
+      auth,
+      limiter,
+      options.publicUrl,
+      providers.map((p) => p.id),
+    ),
+  );
   await app.register(usersRoutes({ users: usersService, sessions }));
   await app.register(surgeryTypesRoutes(createSurgeryTypesRepository(db)));
-  await app.register(
-    pageViewsRoutes({ pageViews, sessions, perMinute: options.pageViewsPerMinute ?? PAGE_VIEWS_PER_MINUTE }),
-  );
+  await app.register(pageViewsRoutes({ pageViews, sessions, perMinute: options.pageViewsPerMinute ?? PAGE_VIEWS_PER_MINUTE }));
   await app.register(
     uploadsRoutes({
       sessions,

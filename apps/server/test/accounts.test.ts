@@ -98,7 +98,14 @@ describe('sign-up', () => {
   it('emails a 6-digit code in the user’s language, confirms with it and signs the user in', async () => {
     const email = 'Surgeon.One@Hospital.org';
     const client = browser();
-    const response = await client.post('/api/auth/sign-up', { email, password: PASSWORD, firstName: ' Ada ', lastName: 'Lovelace', phoneNumber: '+15551234567', language: 'de' });
+    const response = await client.post('/api/auth/sign-up', {
+      email,
+      password: PASSWORD,
+      firstName: ' Ada ',
+      lastName: 'Lovelace',
+      phoneNumber: '+15551234567',
+      language: 'de',
+    });
     expect(response.statusCode, response.body).toBe(204);
     const mail = await smtp.waitFor('surgeon.one@hospital.org');
     expect(mail.subject).toMatch(/[0-9]{6}/);
@@ -311,7 +318,9 @@ describe('terms, profile and picture', () => {
   it('resizes a picture to 256 px PNG, serves it, and refuses other files', async () => {
     const client = await signUpAndConfirm('picture@hospital.org');
     const { id } = await client.session();
-    const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#c04040' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#c04040' } })
+      .jpeg()
+      .toBuffer();
     const upload = await client.request({ method: 'PUT', url: `/api/users/${id}/picture`, payload: jpeg, headers: { 'content-type': 'image/jpeg' } });
     expect(upload.statusCode, upload.body).toBe(200);
     const pictureUrl = upload.json().pictureUrl;
@@ -320,9 +329,19 @@ describe('terms, profile and picture', () => {
     const meta = await sharp(picture.rawPayload).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['png', 256, 256]);
 
-    const text = await client.request({ method: 'PUT', url: `/api/users/${id}/picture`, payload: Buffer.from('not an image'), headers: { 'content-type': 'image/png' } });
+    const text = await client.request({
+      method: 'PUT',
+      url: `/api/users/${id}/picture`,
+      payload: Buffer.from('not an image'),
+      headers: { 'content-type': 'image/png' },
+    });
     expect(text.statusCode).toBe(400);
-    const huge = await client.request({ method: 'PUT', url: `/api/users/${id}/picture`, payload: Buffer.alloc(6 * 1024 * 1024), headers: { 'content-type': 'image/png' } });
+    const huge = await client.request({
+      method: 'PUT',
+      url: `/api/users/${id}/picture`,
+      payload: Buffer.alloc(6 * 1024 * 1024),
+      headers: { 'content-type': 'image/png' },
+    });
     expect(huge.statusCode).toBe(413);
     expect((await client.session()).pictureUrl).toBe(pictureUrl);
   });
@@ -333,7 +352,9 @@ describe('terms, profile and picture', () => {
     const { id } = await owner.session();
     const rename = await other.request({ method: 'PATCH', url: `/api/users/${id}`, payload: { firstName: 'Hacked', lastName: 'X' } });
     expect(rename.statusCode).toBe(403);
-    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
     const picture = await other.request({ method: 'PUT', url: `/api/users/${id}/picture`, payload: png, headers: { 'content-type': 'image/png' } });
     expect(picture.statusCode).toBe(403);
     expect((await owner.session()).firstName).toBe('Ada');

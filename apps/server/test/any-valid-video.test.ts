@@ -35,9 +35,18 @@ const X264 = ['-c:v', 'libx264', '-preset', 'ultrafast'];
 
 /** Each a kind of recording cameras, towers and editors produce; all pass the upload rules. */
 const CLIPS: Record<string, { extension: string; args: string[]; remux?: string[] }> = {
-  'one keyframe (H.264, default GOP longer than the clip)': { extension: 'mp4', args: [...SOURCE('1280x720'), ...TONE, '-t', '8', ...X264, '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest'] },
-  'very long GOP (a keyframe every 10 s)': { extension: 'mp4', args: [...SOURCE('1280x720'), '-t', '12', ...X264, '-g', '250', '-sc_threshold', '0', '-pix_fmt', 'yuv420p'] },
-  'variable frame rate': { extension: 'mp4', args: [...SOURCE('1280x720', 50), '-t', '7', '-vf', 'select=lt(mod(n\\,7)\\,3)+gt(t\\,4)', '-fps_mode', 'vfr', ...X264, '-pix_fmt', 'yuv420p'] },
+  'one keyframe (H.264, default GOP longer than the clip)': {
+    extension: 'mp4',
+    args: [...SOURCE('1280x720'), ...TONE, '-t', '8', ...X264, '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest'],
+  },
+  'very long GOP (a keyframe every 10 s)': {
+    extension: 'mp4',
+    args: [...SOURCE('1280x720'), '-t', '12', ...X264, '-g', '250', '-sc_threshold', '0', '-pix_fmt', 'yuv420p'],
+  },
+  'variable frame rate': {
+    extension: 'mp4',
+    args: [...SOURCE('1280x720', 50), '-t', '7', '-vf', 'select=lt(mod(n\\,7)\\,3)+gt(t\\,4)', '-fps_mode', 'vfr', ...X264, '-pix_fmt', 'yuv420p'],
+  },
   'odd size (1281x721, 4:4:4)': { extension: 'mp4', args: [...SOURCE('1281x721'), '-t', '6', ...X264, '-pix_fmt', 'yuv444p'] },
   // The rotation is written by a stream copy (ffmpeg drops it when encoding).
   'rotation metadata (coded upright, shown landscape)': {
@@ -48,10 +57,50 @@ const CLIPS: Record<string, { extension: string; args: string[]; remux?: string[
   'no audio': { extension: 'mp4', args: [...SOURCE('1280x720'), '-t', '6', ...X264, '-pix_fmt', 'yuv420p', '-an'] },
   'four audio streams': {
     extension: 'mp4',
-    args: [...SOURCE('1280x720'), ...TONE, ...TONE, ...TONE, ...TONE, '-t', '6', '-map', '0:v', '-map', '1:a', '-map', '2:a', '-map', '3:a', '-map', '4:a', ...X264, '-pix_fmt', 'yuv420p', '-c:a', 'aac'],
+    args: [
+      ...SOURCE('1280x720'),
+      ...TONE,
+      ...TONE,
+      ...TONE,
+      ...TONE,
+      '-t',
+      '6',
+      '-map',
+      '0:v',
+      '-map',
+      '1:a',
+      '-map',
+      '2:a',
+      '-map',
+      '3:a',
+      '-map',
+      '4:a',
+      ...X264,
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+    ],
   },
   '10-bit 4:2:2 H.264': { extension: 'mp4', args: [...SOURCE('1280x720'), '-t', '6', ...X264, '-pix_fmt', 'yuv422p10le'] },
-  'HEVC in MP4': { extension: 'mp4', args: [...SOURCE('1280x720'), '-t', '6', '-c:v', 'libx265', '-preset', 'ultrafast', '-x265-params', 'log-level=error', '-tag:v', 'hvc1', '-pix_fmt', 'yuv420p'] },
+  'HEVC in MP4': {
+    extension: 'mp4',
+    args: [
+      ...SOURCE('1280x720'),
+      '-t',
+      '6',
+      '-c:v',
+      'libx265',
+      '-preset',
+      'ultrafast',
+      '-x265-params',
+      'log-level=error',
+      '-tag:v',
+      'hvc1',
+      '-pix_fmt',
+      'yuv420p',
+    ],
+  },
   'MPEG-2 in MPG': { extension: 'mpg', args: [...SOURCE('1280x720'), ...TONE, '-t', '6', '-c:v', 'mpeg2video', '-q:v', '4', '-c:a', 'mp2', '-f', 'mpeg'] },
   'MJPEG in AVI': { extension: 'avi', args: [...SOURCE('1280x720'), '-t', '6', '-c:v', 'mjpeg', '-q:v', '5', '-f', 'avi'] },
 };
@@ -63,7 +112,9 @@ const log = pino({ level: 'silent' });
 beforeAll(async () => {
   database = await createTestDatabase();
   scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'ipsv-any-video-'));
-  await database.pool.query(`INSERT INTO users (id, name, email, email_verified, role) VALUES ('owner-1', 'Ada Surgeon', 'ada@any-video.org', true, 'provider')`);
+  await database.pool.query(
+    `INSERT INTO users (id, name, email, email_verified, role) VALUES ('owner-1', 'Ada Surgeon', 'ada@any-video.org', true, 'provider')`,
+  );
 }, 60_000);
 
 afterAll(async () => {
@@ -84,7 +135,14 @@ function pipeline() {
   const lifecycle = createLifecycle({ videos, queue: recordingQueue() });
   const signer = createMediaSigner('test-secret');
   const deps = { videos, storage, lifecycle, media: ffmpegMediaTools };
-  const details = createVideoDetailsService({ videos, storage, signer, lifecycle, images: sharpImageNormaliser, uploads: createFileUploadStore(mediaRoot, 3_600_000) });
+  const details = createVideoDetailsService({
+    videos,
+    storage,
+    signer,
+    lifecycle,
+    images: sharpImageNormaliser,
+    uploads: createFileUploadStore(mediaRoot, 3_600_000),
+  });
   const review = createPrivacyReviewService({ videos, signer, lifecycle });
   return {
     storage,
@@ -108,46 +166,50 @@ async function upload(p: ReturnType<typeof pipeline>, file: string): Promise<str
 
 describe('any video the upload rules accept is published', () => {
   for (const [name, clip] of Object.entries(CLIPS)) {
-    it(name, async () => {
-      const p = pipeline();
-      let file = path.join(scratch, `${randomUUID()}.${clip.extension}`);
-      ffmpeg([...clip.args, file]);
-      if (clip.remux) {
-        const remuxed = file.replace(/(\.\w+)$/, '-remuxed$1');
-        ffmpeg(['-i', file, ...clip.remux, remuxed]);
-        file = remuxed;
-      }
-      const id = await upload(p, file);
+    it(
+      name,
+      async () => {
+        const p = pipeline();
+        let file = path.join(scratch, `${randomUUID()}.${clip.extension}`);
+        ffmpeg([...clip.args, file]);
+        if (clip.remux) {
+          const remuxed = file.replace(/(\.\w+)$/, '-remuxed$1');
+          ffmpeg(['-i', file, ...clip.remux, remuxed]);
+          file = remuxed;
+        }
+        const id = await upload(p, file);
 
-      await runJob(p.ingest, { videoId: id });
-      let video = await p.service.get(actor, id);
-      expect(video.status, `${video.failureReason ?? ''} ${JSON.stringify(video.violations)}`).toBe('awaiting_details');
-      expect(video.width).toBeGreaterThanOrEqual(1280);
-      const storyboardMap = (await p.storage.get(`videos/${id}/source/filmstrip.vtt`))!;
-      const vtt = await new Response(storyboardMap.stream as unknown as ReadableStream).text();
-      expect(vtt).toContain('filmstrip.jpg#xywh=');
+        await runJob(p.ingest, { videoId: id });
+        let video = await p.service.get(actor, id);
+        expect(video.status, `${video.failureReason ?? ''} ${JSON.stringify(video.violations)}`).toBe('awaiting_details');
+        expect(video.width).toBeGreaterThanOrEqual(1280);
+        const storyboardMap = (await p.storage.get(`videos/${id}/source/filmstrip.vtt`))!;
+        const vtt = await new Response(storyboardMap.stream as unknown as ReadableStream).text();
+        expect(vtt).toContain('filmstrip.jpg#xywh=');
 
-      await p.service.saveDetails(actor, id, videoDetailsInputSchema.parse({ title: name, fileName: path.basename(file) }));
-      await runJob(p.analyse, { videoId: id });
-      video = await p.service.get(actor, id);
-      expect(video.status, video.failureReason ?? '').toBe('review');
-      // A cut in the middle (a test picture is all "outside" to the detector; what matters here is
-      // that every kind of file can be cut and rendered).
-      expect((await p.service.review(actor, id)).durationSeconds).toBeGreaterThan(5);
-      await p.service.confirmReview(actor, id, { ranges: [{ start: 2, end: 3, reasons: ['out_of_body'], confidence: 1 }] });
-      const refreshed = await p.videos.find(id);
-      await runJob(p.render, { videoId: id, version: refreshed!.renderingVersion! });
+        await p.service.saveDetails(actor, id, videoDetailsInputSchema.parse({ title: name, fileName: path.basename(file) }));
+        await runJob(p.analyse, { videoId: id });
+        video = await p.service.get(actor, id);
+        expect(video.status, video.failureReason ?? '').toBe('review');
+        // A cut in the middle (a test picture is all "outside" to the detector; what matters here is
+        // that every kind of file can be cut and rendered).
+        expect((await p.service.review(actor, id)).durationSeconds).toBeGreaterThan(5);
+        await p.service.confirmReview(actor, id, { ranges: [{ start: 2, end: 3, reasons: ['out_of_body'], confidence: 1 }] });
+        const refreshed = await p.videos.find(id);
+        await runJob(p.render, { videoId: id, version: refreshed!.renderingVersion! });
 
-      video = await p.service.get(actor, id);
-      expect(video.status, video.failureReason ?? '').toBe('published');
-      expect(video.renditionComplete).toBe(true);
-      const row = (await p.videos.find(id))!;
-      expect(row.rendition!.rungs).toContain('360p');
-      expect(row.rendition!.rungs).toContain('720p');
-      for (const key of [row.rendition!.master, row.rendition!.mp4!, row.rendition!.storyboard!, row.rendition!.poster!]) {
-        expect(await p.storage.stat(key), key).not.toBeNull();
-      }
-    }, 240_000);
+        video = await p.service.get(actor, id);
+        expect(video.status, video.failureReason ?? '').toBe('published');
+        expect(video.renditionComplete).toBe(true);
+        const row = (await p.videos.find(id))!;
+        expect(row.rendition!.rungs).toContain('360p');
+        expect(row.rendition!.rungs).toContain('720p');
+        for (const key of [row.rendition!.master, row.rendition!.mp4!, row.rendition!.storyboard!, row.rendition!.poster!]) {
+          expect(await p.storage.stat(key), key).not.toBeNull();
+        }
+      },
+      240_000,
+    );
   }
 });
 

@@ -110,8 +110,7 @@ describe('POST /api/page-views', () => {
 describe('page-view rate limit', () => {
   it('refuses a client that floods the log with 429 and a readable message, recording nothing more', async () => {
     const limited = await buildTestApp(database, webDist, { pageViewsPerMinute: 3 });
-    const send = (ip: string) =>
-      limited.inject({ method: 'POST', url: '/api/page-views', payload: { path: '/flood' }, remoteAddress: ip });
+    const send = (ip: string) => limited.inject({ method: 'POST', url: '/api/page-views', payload: { path: '/flood' }, remoteAddress: ip });
     const statuses = [];
     for (let i = 0; i < 5; i += 1) statuses.push((await send('127.0.0.2')).statusCode);
     expect(statuses).toEqual([204, 204, 204, 429, 429]);
@@ -174,9 +173,7 @@ describe('OpenAPI', () => {
     expect(response.statusCode).toBe(200);
     const spec = response.json();
     expect(spec.info.title).toBe('Intelligent Platform for Surgery Videos API');
-    expect(Object.keys(spec.paths)).toEqual(
-      expect.arrayContaining(['/api/health', '/api/session', '/api/surgery-types', '/api/page-views']),
-    );
+    expect(Object.keys(spec.paths)).toEqual(expect.arrayContaining(['/api/health', '/api/session', '/api/surgery-types', '/api/page-views']));
     expect(spec.paths['/api/page-views'].post.requestBody.content['application/json'].schema.properties.path).toBeDefined();
   });
 

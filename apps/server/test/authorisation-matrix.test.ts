@@ -76,7 +76,9 @@ beforeAll(async () => {
     const { rows } = await database.pool.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [user.email]);
     ids[name] = rows[0]!.id;
   }
-  png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#a33' } }).png().toBuffer();
+  png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#a33' } })
+    .png()
+    .toBuffer();
   expect((await pictured.call('PUT', `/api/users/${ids.pictured}/picture`, png, { 'content-type': 'image/png' })).status).toBe(200);
 }, 120_000);
 
@@ -94,16 +96,35 @@ const isPublished = (state: VideoState) => state === 'published' || state === 'p
 const watches = (actor: Actor, state: VideoState) =>
   isPublished(state) && (actor === 'owner' || actor === 'admin' || state === 'published' || (state === 'whitelisted' && actor === 'viewer'));
 type Expect = (actor: Actor, state: VideoState) => number;
-const signedIn = (status: number): Expect => (actor) => (actor === 'anonymous' ? 401 : status);
-const everyone = (status: number): Expect => () => status;
+const signedIn =
+  (status: number): Expect =>
+  (actor) =>
+    actor === 'anonymous' ? 401 : status;
+const everyone =
+  (status: number): Expect =>
+  () =>
+    status;
 /** The owner's alone: administrators are told so (403); anyone else learns nothing (401). */
-const ownerOnly = (ok: (state: VideoState) => number): Expect => (actor, state) =>
-  actor === 'owner' ? ok(state) : actor === 'admin' ? 403 : 401;
-const ownerOrAdmin = (status: number): Expect => (actor) => (actor === 'owner' || actor === 'admin' ? status : 401);
-const adminOnly = (status: number): Expect => (actor) => (actor === 'anonymous' ? 401 : actor === 'admin' ? status : 403);
-const selfOnly = (status: number): Expect => (actor) => (actor === 'anonymous' ? 401 : actor === 'owner' ? status : 403);
-const uploaders = (status: number): Expect => (actor) =>
-  actor === 'anonymous' ? 401 : actor === 'viewer' || actor === 'support' ? 403 : status;
+const ownerOnly =
+  (ok: (state: VideoState) => number): Expect =>
+  (actor, state) =>
+    actor === 'owner' ? ok(state) : actor === 'admin' ? 403 : 401;
+const ownerOrAdmin =
+  (status: number): Expect =>
+  (actor) =>
+    actor === 'owner' || actor === 'admin' ? status : 401;
+const adminOnly =
+  (status: number): Expect =>
+  (actor) =>
+    actor === 'anonymous' ? 401 : actor === 'admin' ? status : 403;
+const selfOnly =
+  (status: number): Expect =>
+  (actor) =>
+    actor === 'anonymous' ? 401 : actor === 'owner' ? status : 403;
+const uploaders =
+  (status: number): Expect =>
+  (actor) =>
+    actor === 'anonymous' ? 401 : actor === 'viewer' || actor === 'support' ? 403 : status;
 
 interface Context {
   videoId: string;
@@ -144,22 +165,43 @@ const ROWS: Record<string, Row> = {
   'GET /api/auth/providers': { expect: everyone(200), request: () => ({ url: '/api/auth/providers' }) },
   'POST /api/auth/sign-up': {
     expect: everyone(204),
-    request: (c) => ({ url: '/api/auth/sign-up', body: { email: `new-${c.unique}@matrix.org`, password: PASSWORD, firstName: 'New', lastName: 'Person', language: 'en-US' } }),
+    request: (c) => ({
+      url: '/api/auth/sign-up',
+      body: { email: `new-${c.unique}@matrix.org`, password: PASSWORD, firstName: 'New', lastName: 'Person', language: 'en-US' },
+    }),
   },
-  'POST /api/auth/confirm-sign-up': { expect: everyone(400), request: (c) => ({ url: '/api/auth/confirm-sign-up', body: { email: `nobody-${c.unique}@matrix.org`, code: '123456' } }) },
+  'POST /api/auth/confirm-sign-up': {
+    expect: everyone(400),
+    request: (c) => ({ url: '/api/auth/confirm-sign-up', body: { email: `nobody-${c.unique}@matrix.org`, code: '123456' } }),
+  },
   'POST /api/auth/resend-code': { expect: everyone(204), request: (c) => ({ url: '/api/auth/resend-code', body: { email: `nobody-${c.unique}@matrix.org` } }) },
-  'POST /api/auth/sign-in': { expect: everyone(401), request: (c) => ({ url: '/api/auth/sign-in', body: { email: `nobody-${c.unique}@matrix.org`, password: PASSWORD } }) },
+  'POST /api/auth/sign-in': {
+    expect: everyone(401),
+    request: (c) => ({ url: '/api/auth/sign-in', body: { email: `nobody-${c.unique}@matrix.org`, password: PASSWORD } }),
+  },
   // Without a sign-in in progress there is nothing to confirm: not signed in (401), or no authenticator (400).
   'POST /api/auth/confirm-sign-in': { expect: signedIn(400), request: () => ({ url: '/api/auth/confirm-sign-in', body: { code: '123456' } }) },
-  'POST /api/auth/new-password': { expect: everyone(401), request: () => ({ url: '/api/auth/new-password', body: { challenge: 'x'.repeat(43), password: PASSWORD } }) },
-  'POST /api/auth/forgot-password': { expect: everyone(204), request: (c) => ({ url: '/api/auth/forgot-password', body: { email: `nobody-${c.unique}@matrix.org` } }) },
+  'POST /api/auth/new-password': {
+    expect: everyone(401),
+    request: () => ({ url: '/api/auth/new-password', body: { challenge: 'x'.repeat(43), password: PASSWORD } }),
+  },
+  'POST /api/auth/forgot-password': {
+    expect: everyone(204),
+    request: (c) => ({ url: '/api/auth/forgot-password', body: { email: `nobody-${c.unique}@matrix.org` } }),
+  },
   'POST /api/auth/reset-password': {
     expect: everyone(400),
     request: (c) => ({ url: '/api/auth/reset-password', body: { email: `nobody-${c.unique}@matrix.org`, code: '123456', password: PASSWORD } }),
   },
   // Federated sign-in: no provider is configured here, so none exists (404, no budget spent).
-  'POST /api/auth/sign-in/social': { expect: everyone(404), request: () => ({ url: '/api/auth/sign-in/social', body: { provider: 'google', callbackURL: '/' } }) },
-  'POST /api/auth/sign-in/oauth2': { expect: everyone(404), request: () => ({ url: '/api/auth/sign-in/oauth2', body: { providerId: 'oidc', callbackURL: '/' } }) },
+  'POST /api/auth/sign-in/social': {
+    expect: everyone(404),
+    request: () => ({ url: '/api/auth/sign-in/social', body: { provider: 'google', callbackURL: '/' } }),
+  },
+  'POST /api/auth/sign-in/oauth2': {
+    expect: everyone(404),
+    request: () => ({ url: '/api/auth/sign-in/oauth2', body: { providerId: 'oidc', callbackURL: '/' } }),
+  },
   'GET /api/auth/callback/:providerId': { expect: everyone(404), request: () => ({ url: '/api/auth/callback/google?code=x&state=y' }) },
   'POST /api/auth/callback/:providerId': { expect: everyone(404), request: () => ({ url: '/api/auth/callback/apple', body: { code: 'x', state: 'y' } }) },
   'GET /api/auth/oauth2/callback/:providerId': { expect: everyone(404), request: () => ({ url: '/api/auth/oauth2/callback/oidc?code=x&state=y' }) },
@@ -214,13 +256,25 @@ const ROWS: Record<string, Row> = {
 
   // Uploads (tus): providers create; only the owner continues, inspects or cancels an upload.
   'POST /api/uploads': { expect: uploaders(201), request: () => ({ url: '/api/uploads', headers: { ...tus, 'upload-length': '10' } }) },
-  'HEAD /api/uploads/:id': { expect: (a) => (a === 'anonymous' ? 401 : a === 'owner' ? 200 : 404), request: (c) => ({ url: `/api/uploads/${c.uploadId}`, headers: tus }), upload: true },
-  'PATCH /api/uploads/:id': {
-    expect: (a) => (a === 'anonymous' ? 401 : a === 'owner' ? 204 : 404),
-    request: (c) => ({ url: `/api/uploads/${c.uploadId}`, body: Buffer.from('0123456789'), headers: { ...tus, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' } }),
+  'HEAD /api/uploads/:id': {
+    expect: (a) => (a === 'anonymous' ? 401 : a === 'owner' ? 200 : 404),
+    request: (c) => ({ url: `/api/uploads/${c.uploadId}`, headers: tus }),
     upload: true,
   },
-  'DELETE /api/uploads/:id': { expect: (a) => (a === 'anonymous' ? 401 : a === 'owner' ? 204 : 404), request: (c) => ({ url: `/api/uploads/${c.uploadId}`, headers: tus }), upload: true },
+  'PATCH /api/uploads/:id': {
+    expect: (a) => (a === 'anonymous' ? 401 : a === 'owner' ? 204 : 404),
+    request: (c) => ({
+      url: `/api/uploads/${c.uploadId}`,
+      body: Buffer.from('0123456789'),
+      headers: { ...tus, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+    }),
+    upload: true,
+  },
+  'DELETE /api/uploads/:id': {
+    expect: (a) => (a === 'anonymous' ? 401 : a === 'owner' ? 204 : 404),
+    request: (c) => ({ url: `/api/uploads/${c.uploadId}`, headers: tus }),
+    upload: true,
+  },
 
   // One video in each stage.
   'GET /api/videos/:id': { expect: ownerOrAdmin(200), request: (c) => ({ url: `/api/videos/${c.videoId}` }), video: true },
@@ -237,9 +291,17 @@ const ROWS: Record<string, Row> = {
   },
   'POST /api/videos/:id/retry': { expect: ownerOnly(() => 409), request: (c) => ({ url: `/api/videos/${c.videoId}/retry` }), video: true },
   'DELETE /api/videos/:id': { expect: ownerOrAdmin(204), request: (c) => ({ url: `/api/videos/${c.videoId}` }), video: true },
-  'PUT /api/admin/videos/:id/take-down': { expect: adminOnly(200), request: (c) => ({ url: `/api/admin/videos/${c.videoId}/take-down`, body: { reason: 'Reported: a face is visible' } }), video: true },
+  'PUT /api/admin/videos/:id/take-down': {
+    expect: adminOnly(200),
+    request: (c) => ({ url: `/api/admin/videos/${c.videoId}/take-down`, body: { reason: 'Reported: a face is visible' } }),
+    video: true,
+  },
   'DELETE /api/admin/videos/:id/take-down': { expect: adminOnly(200), request: (c) => ({ url: `/api/admin/videos/${c.videoId}/take-down` }), video: true },
-  'GET /api/videos/:id/review': { expect: ownerOnly((s) => (s === 'awaiting_details' ? 409 : 200)), request: (c) => ({ url: `/api/videos/${c.videoId}/review` }), video: true },
+  'GET /api/videos/:id/review': {
+    expect: ownerOnly((s) => (s === 'awaiting_details' ? 409 : 200)),
+    request: (c) => ({ url: `/api/videos/${c.videoId}/review` }),
+    video: true,
+  },
   'PUT /api/videos/:id/review': {
     expect: ownerOnly((s) => (s === 'awaiting_details' ? 409 : 200)),
     request: (c) => ({ url: `/api/videos/${c.videoId}/review`, body: { ranges: [] } }),
@@ -306,7 +368,8 @@ describe('authorisation matrix', () => {
           if (row.endsSessions && actor !== 'anonymous') call = (await users[actor].signInAgain()).call;
           const response = await call(method, url, body, headers);
           const want = row.expect(actor, state ?? 'published');
-          if (response.status !== want) failures.push(`${actor}${state ? ` × ${state}` : ''}: got ${response.status}, want ${want} (${(await response.text()).slice(0, 160)})`);
+          if (response.status !== want)
+            failures.push(`${actor}${state ? ` × ${state}` : ''}: got ${response.status}, want ${want} (${(await response.text()).slice(0, 160)})`);
           if (row.endsSessions) await renew(actor);
         }
       }
@@ -318,7 +381,7 @@ describe('authorisation matrix', () => {
 describe('media URLs', () => {
   it('signed links reach exactly what their holder was given, nothing beside it', async () => {
     const video = await videoInState({ videos: videos(), storage }, ids.owner, 'published');
-    const viewerPlayback = (await users.viewer.json<Playback>('GET', `/api/videos/${video.id}/playback`));
+    const viewerPlayback = await users.viewer.json<Playback>('GET', `/api/videos/${video.id}/playback`);
     expect(viewerPlayback.mp4, 'not downloadable: no download link for viewers').toBeNull();
     const get = (url: string) => fetch(`${base}${url}`);
     const master = viewerPlayback.hls;

@@ -67,11 +67,19 @@ describe('PostgreSQL stopped and restarted under traffic', () => {
     await queue.work([probeJob()]);
     const app = await buildTestApp({ db: drizzle(pool, { schema }), pool, ping: () => pingPool(pool) }, await createWebDist(), { queue });
     try {
-      const signUp = await app.inject({ method: 'POST', url: '/api/auth/sign-up', payload: { email: 'ada@faults.org', password: 'Correct-Horse7', firstName: 'Ada', lastName: 'L', language: 'en-US' } });
+      const signUp = await app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up',
+        payload: { email: 'ada@faults.org', password: 'Correct-Horse7', firstName: 'Ada', lastName: 'L', language: 'en-US' },
+      });
       expect(signUp.statusCode).toBe(204);
       await pool.query('UPDATE users SET email_verified = true');
       const jar = new CookieJar();
-      jar.store((await app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: 'ada@faults.org', password: 'Correct-Horse7' } })).headers['set-cookie']);
+      jar.store(
+        (await app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: 'ada@faults.org', password: 'Correct-Horse7' } })).headers[
+          'set-cookie'
+        ],
+      );
       const mine = () => app.inject({ url: '/api/videos/mine', headers: { cookie: jar.header() } });
       expect((await mine()).statusCode).toBe(200);
 
@@ -118,7 +126,30 @@ async function videoReadyToRender(storage: Storage): Promise<string> {
   const videos = createVideosRepository(database.db);
   const id = randomUUID();
   const file = path.join(scratch, `${id}.mp4`);
-  ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=s=1280x720:rate=25', '-f', 'lavfi', '-i', 'sine', '-t', '8', '-c:v', 'libx264', '-preset', 'ultrafast', '-g', '50', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file]);
+  ffmpeg([
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=s=1280x720:rate=25',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine',
+    '-t',
+    '8',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-g',
+    '50',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-shortest',
+    file,
+  ]);
   await storage.putFile(`uploads/${id}`, file, 'video/mp4');
   await videos.create({ id, ownerId: 'owner-1', status: 'uploaded', fileName: 'case.mp4', originalKey: `uploads/${id}`, sizeBytes: 1 });
   await videos.update(id, {
@@ -137,7 +168,13 @@ const renderDeps = (storage: Storage) => {
   return { videos, storage, lifecycle: createLifecycle({ videos, queue: recordingQueue() }), media: ffmpegMediaTools };
 };
 
-const context = (lastAttempt: boolean): JobContext => ({ id: randomUUID(), signal: new AbortController().signal, log, retryCount: lastAttempt ? 3 : 0, lastAttempt });
+const context = (lastAttempt: boolean): JobContext => ({
+  id: randomUUID(),
+  signal: new AbortController().signal,
+  log,
+  retryCount: lastAttempt ? 3 : 0,
+  lastAttempt,
+});
 
 describe('render faults', () => {
   beforeAll(async () => {
@@ -174,7 +211,8 @@ describe('render faults', () => {
     const published = (await createVideosRepository(database.db).find(id))!;
     expect(published.status).toBe('published');
     expect(published.rendition?.complete).toBe(true);
-    for (const key of [published.rendition!.master, published.rendition!.mp4!, published.rendition!.storyboard!]) expect(await real.stat(key), key).not.toBeNull();
+    for (const key of [published.rendition!.master, published.rendition!.mp4!, published.rendition!.storyboard!])
+      expect(await real.stat(key), key).not.toBeNull();
   }, 180_000);
 
   it('ffmpeg killed in the middle of a job: the attempt fails for a retry, the video is not marked failed, the retry publishes', async () => {
@@ -183,11 +221,18 @@ describe('render faults', () => {
     const job = renderVideoJob(renderDeps(storage));
     const attempt = job.run({ videoId: id, version: 1 }, context(false));
     // Kill the first ffmpeg this process starts for the render (as the OOM killer or an operator would).
-    await waitUntil(async () => {
-      const pids = execFileSync('pgrep', ['-P', String(process.pid), 'ffmpeg'], { encoding: 'utf8' }).trim().split('\n').filter(Boolean);
-      for (const pid of pids) process.kill(Number(pid), 'SIGKILL');
-      return pids.length > 0;
-    }, 20_000, 'ffmpeg to start');
+    await waitUntil(
+      async () => {
+        const pids = execFileSync('pgrep', ['-P', String(process.pid), 'ffmpeg'], { encoding: 'utf8' })
+          .trim()
+          .split('\n')
+          .filter(Boolean);
+        for (const pid of pids) process.kill(Number(pid), 'SIGKILL');
+        return pids.length > 0;
+      },
+      20_000,
+      'ffmpeg to start',
+    );
     await expect(attempt).rejects.toThrow();
     const afterKill = (await createVideosRepository(database.db).find(id))!;
     expect(afterKill.status).toBe('rendering');

@@ -44,7 +44,11 @@ const ids: Record<string, string> = {};
 
 async function account(email: string, role: 'provider' | 'admin'): Promise<string> {
   const jar = new CookieJar();
-  const signUp = await app.inject({ method: 'POST', url: '/api/auth/sign-up', payload: { email, password: PASSWORD, firstName: 'Fuzz', lastName: 'Tester', language: 'en-US' } });
+  const signUp = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up',
+    payload: { email, password: PASSWORD, firstName: 'Fuzz', lastName: 'Tester', language: 'en-US' },
+  });
   expect(signUp.statusCode).toBe(204);
   await database.pool.query('UPDATE users SET email_verified = true, role = $2 WHERE email = $1', [email, role]);
   const signIn = await app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password: PASSWORD } });
@@ -97,7 +101,22 @@ const deep = (depth: number) => JSON.parse(`${'['.repeat(depth)}${']'.repeat(dep
 const nastyString = fc.oneof(
   { weight: 1, arbitrary: fc.string({ maxLength: 40 }) },
   { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 20 }) },
-  { weight: 3, arbitrary: fc.constantFrom('', ' ', '\u0000', 'a\u0000b', '\uD800', 'x\uDC00', "'; DROP TABLE users; --", '<script>alert(1)</script>', '../../etc/passwd', '%00', '☃'.repeat(300)) },
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom(
+      '',
+      ' ',
+      '\u0000',
+      'a\u0000b',
+      '\uD800',
+      'x\uDC00',
+      "'; DROP TABLE users; --",
+      '<script>alert(1)</script>',
+      '../../etc/passwd',
+      '%00',
+      '☃'.repeat(300),
+    ),
+  },
   { weight: 1, arbitrary: fc.constant('x'.repeat(100_000)) },
 );
 const nastyNumber = fc.oneof(fc.integer(), fc.double({ noNaN: true }), fc.constantFrom(-1, 0, 1e308, -1e308, 2 ** 63, Number.MAX_SAFE_INTEGER + 2, 0.1));
@@ -199,7 +218,10 @@ const bodyFor = (target: Target): fc.Arbitrary<unknown> => {
         return copy;
       }),
     },
-    { weight: 1, arbitrary: fc.dictionary(fc.string({ maxLength: 10 }), nastyValue, { minKeys: 1, maxKeys: 3 }).map((extra) => ({ ...extra, ...(valid as object) })) },
+    {
+      weight: 1,
+      arbitrary: fc.dictionary(fc.string({ maxLength: 10 }), nastyValue, { minKeys: 1, maxKeys: 3 }).map((extra) => ({ ...extra, ...(valid as object) })),
+    },
   );
 };
 
@@ -234,7 +256,9 @@ const RAW_BODIES: { contentType: string; payload: string | Buffer }[] = [
   { contentType: 'application/json; charset=latin1', payload: Buffer.from([0x7b, 0x22, 0xe9, 0x22, 0x3a, 0x31, 0x7d]) },
 ];
 
-function targetsOf(doc: { paths: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: JsonSchema }> }; parameters?: { in: string; name: string }[] }>> }): Target[] {
+function targetsOf(doc: {
+  paths: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: JsonSchema }> }; parameters?: { in: string; name: string }[] }>>;
+}): Target[] {
   const targets: Target[] = [];
   for (const [pattern, operations] of Object.entries(doc.paths)) {
     for (const [method, operation] of Object.entries(operations)) {
@@ -250,7 +274,14 @@ function targetsOf(doc: { paths: Record<string, Record<string, { requestBody?: {
         .replace('{sessionId}', 'no-such-session')
         .replace('{providerId}', 'google');
       const as = pattern.startsWith('/api/admin/') ? 'admin' : 'owner';
-      targets.push({ key, method: method.toUpperCase(), url: pattern === '/api/users/{userId}' ? url.replace(ids['target@fuzz.org']!, ids['owner@fuzz.org']!) : url, as, body: json ? body : null, queryNames });
+      targets.push({
+        key,
+        method: method.toUpperCase(),
+        url: pattern === '/api/users/{userId}' ? url.replace(ids['target@fuzz.org']!, ids['owner@fuzz.org']!) : url,
+        as,
+        body: json ? body : null,
+        queryNames,
+      });
     }
   }
   return targets;
@@ -268,14 +299,22 @@ describe('fuzz: bad input never breaks the server or changes data', () => {
       sent += 1;
       const before = await databaseState();
       const url = options.query ? `${target.url}?${options.query}` : target.url;
-      const response = await app.inject({ ...options, method: target.method as InjectOptions['method'], url, headers: { ...(options.headers ?? {}), cookie: target.as ? cookies[target.as] : '' } });
+      const response = await app.inject({
+        ...options,
+        method: target.method as InjectOptions['method'],
+        url,
+        headers: { ...(options.headers ?? {}), cookie: target.as ? cookies[target.as] : '' },
+      });
       const label = `${target.key} ${JSON.stringify(options.payload ?? options.query ?? '').slice(0, 200)}`;
       if (process.env.FUZZ_TRACE) await fs.appendFile(process.env.FUZZ_TRACE, `${response.statusCode} ${target.as} ${label.slice(0, 160)}\n`);
       if (response.statusCode >= 500) failures.push(`${response.statusCode} ${response.body.slice(0, 200)}: ${label}`);
       else if (response.statusCode >= 400) {
         const after = await databaseState();
         if (after !== before) {
-          const changed = after.split('\n').filter((line) => !before.split('\n').includes(line)).map((line) => line.split(':')[0]);
+          const changed = after
+            .split('\n')
+            .filter((line) => !before.split('\n').includes(line))
+            .map((line) => line.split(':')[0]);
           failures.push(`${response.statusCode} changed ${changed.join(', ')}: ${label}`);
         }
       }

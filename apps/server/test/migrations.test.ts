@@ -30,7 +30,10 @@ describe('runMigrations', () => {
 
   it('marks the specialties apart from the procedure ids 0-10 of the spec', async () => {
     const { rows } = await database.pool.query<{ id: number; kind: string }>('SELECT id, kind FROM surgery_types');
-    const procedures = rows.filter((r) => r.kind === 'procedure').map((r) => r.id).sort((a, b) => a - b);
+    const procedures = rows
+      .filter((r) => r.kind === 'procedure')
+      .map((r) => r.id)
+      .sort((a, b) => a - b);
     expect(procedures).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 9, 10]);
     expect(rows.filter((r) => r.kind === 'specialty')).toHaveLength(9);
   });

@@ -44,7 +44,8 @@ async function listen(options: Partial<AppOptions> = {}) {
 let server: Awaited<ReturnType<typeof listen>>;
 let owner: TestUser;
 let admin: TestUser;
-const userOf = (email: string, role: 'viewer' | 'provider' | 'admin' = 'provider') => signedInUser({ base: () => server.base, smtp, pool: database.pool }, email, role);
+const userOf = (email: string, role: 'viewer' | 'provider' | 'admin' = 'provider') =>
+  signedInUser({ base: () => server.base, smtp, pool: database.pool }, email, role);
 const idOf = async (email: string) => (await database.pool.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [email])).rows[0]!.id;
 
 beforeAll(async () => {
@@ -169,7 +170,11 @@ describe('finding 5: the upload size limit and the disk', () => {
     const created = await owner.call('POST', '/api/uploads', undefined, { ...tus, 'upload-length': '10' });
     const id = created.headers.get('location')!.split('/').pop()!;
     const patch = (offset: number, bytes: string) =>
-      owner.call('PATCH', `/api/uploads/${id}`, Buffer.from(bytes), { ...tus, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' });
+      owner.call('PATCH', `/api/uploads/${id}`, Buffer.from(bytes), {
+        ...tus,
+        'upload-offset': String(offset),
+        'content-type': 'application/offset+octet-stream',
+      });
     expect((await patch(0, '01234')).status).toBe(204);
     const reserve = 2048 * 1024 * 1024;
     const tight = await listen({ uploadMinFreeBytes: reserve });
@@ -184,7 +189,11 @@ describe('finding 5: the upload size limit and the disk', () => {
       expect(started.status).toBe(201);
       const upload = started.headers.get('location')!.split('/').pop()!;
       const send = (offset: number, bytes: string) =>
-        user.call('PATCH', `/api/uploads/${upload}`, Buffer.from(bytes), { ...tus, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' });
+        user.call('PATCH', `/api/uploads/${upload}`, Buffer.from(bytes), {
+          ...tus,
+          'upload-offset': String(offset),
+          'content-type': 'application/offset+octet-stream',
+        });
       expect((await send(0, 'abcde')).status).toBe(204);
       freeBytes = reserve + 1;
       const refused = await send(5, 'fghij');
@@ -212,14 +221,22 @@ describe('finding 7: input PostgreSQL cannot store, and JSON that overflows stac
     }
     expect((await owner.json<{ firstName: string; lastName: string }>('GET', '/api/profile')).lastName).toBe('Surgeon');
 
-    const video = await videoInState({ videos: createVideosRepository(database.db), storage: createLocalStorage(path.join(scratch, 'media')) }, id, 'published');
+    const video = await videoInState(
+      { videos: createVideosRepository(database.db), storage: createLocalStorage(path.join(scratch, 'media')) },
+      id,
+      'published',
+    );
     const details = await owner.call('PUT', `/api/videos/${video.id}/details`, { title: 'T', fileName: 'f.mp4', description: { procedure: 'chole\uDC00' } });
     expect(details.status).toBe(400);
     const segments = await owner.call('PUT', `/api/videos/${video.id}/segments`, { isPublic: false, segments: [{ start: 0, end: 2, title: 'Port\u0000' }] });
     expect(segments.status).toBe(400);
     expect((await owner.json<{ segments: unknown[] }>('GET', `/api/videos/${video.id}/segments`)).segments).toEqual([]);
 
-    const anonymousView = await fetch(`${server.base}/api/page-views`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ path: '/a\u0000b' }) });
+    const anonymousView = await fetch(`${server.base}/api/page-views`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ path: '/a\u0000b' }),
+    });
     expect(anonymousView.status).toBe(400);
     expect((await admin.call('GET', '/api/admin/users?search=%00')).status).toBe(400);
     expect((await database.pool.query('SELECT count(*)::int AS n FROM page_views')).rows[0].n).toBe(0);
@@ -277,12 +294,20 @@ describe('behind a TLS terminator (PUBLIC_URL is https)', () => {
   it('sends HSTS and Secure cookies, and accepts our own https origin', async () => {
     const key = path.join(scratch, 'tls.key');
     const cert = path.join(scratch, 'tls.crt');
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-subj', '/CN=localhost', '-days', '1'], { stdio: 'ignore' });
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-subj', '/CN=localhost', '-days', '1'], {
+      stdio: 'ignore',
+    });
     let appPort = 0;
     // The terminator a hospital puts in front: TLS outside, plain http to the app, forwarded headers.
     const terminator = https.createServer({ key: await fs.readFile(key), cert: await fs.readFile(cert) }, (request, response) => {
       const upstream = http.request(
-        { host: '127.0.0.1', port: appPort, method: request.method, path: request.url, headers: { ...request.headers, 'x-forwarded-proto': 'https', 'x-forwarded-for': request.socket.remoteAddress ?? '' } },
+        {
+          host: '127.0.0.1',
+          port: appPort,
+          method: request.method,
+          path: request.url,
+          headers: { ...request.headers, 'x-forwarded-proto': 'https', 'x-forwarded-for': request.socket.remoteAddress ?? '' },
+        },
         (answer) => {
           response.writeHead(answer.statusCode ?? 502, answer.headers);
           answer.pipe(response);
@@ -298,7 +323,15 @@ describe('behind a TLS terminator (PUBLIC_URL is https)', () => {
     const call = (method: string, url: string, body?: unknown, cookie = '') =>
       new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
         const request = https.request(
-          { host: '127.0.0.1', port: tlsPort, method, path: url, rejectUnauthorized: false, servername: 'localhost', headers: { origin: publicUrl, host: `localhost:${tlsPort}`, cookie, ...(body ? { 'content-type': 'application/json' } : {}) } },
+          {
+            host: '127.0.0.1',
+            port: tlsPort,
+            method,
+            path: url,
+            rejectUnauthorized: false,
+            servername: 'localhost',
+            headers: { origin: publicUrl, host: `localhost:${tlsPort}`, cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
+          },
           (response) => {
             let text = '';
             response.on('data', (chunk: Buffer) => (text += chunk.toString()));
@@ -316,7 +349,9 @@ describe('behind a TLS terminator (PUBLIC_URL is https)', () => {
       expect(health.headers['x-content-type-options']).toBe('nosniff');
 
       const email = 'tls@findings.org';
-      expect((await call('POST', '/api/auth/sign-up', { email, password: 'Correct-Horse7', firstName: 'T', lastName: 'L', language: 'en-US' })).status).toBe(204);
+      expect((await call('POST', '/api/auth/sign-up', { email, password: 'Correct-Horse7', firstName: 'T', lastName: 'L', language: 'en-US' })).status).toBe(
+        204,
+      );
       const confirmed = await call('POST', '/api/auth/confirm-sign-up', { email, code: codeIn(await smtp.waitFor(email)) });
       expect(confirmed.status, confirmed.body).toBe(200);
       const cookies = [confirmed.headers['set-cookie'] ?? []].flat();

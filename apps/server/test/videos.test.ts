@@ -37,7 +37,6 @@ let queue: QueueHandle;
 let app: FastifyInstance;
 let base: string;
 
-
 async function startApp() {
   app = await buildTestApp(database, webDist, {
     mailer: smtp.mailer(),
@@ -114,12 +113,24 @@ describe('upload to publication', () => {
 
   it('keeps the video and its original from another user', async () => {
     // 401 with the spec's message, the answer for a video that does not exist as well (DESIGN.md section 6).
-    for (const [method, url, body] of [['GET', `/api/videos/${id}`], ['PUT', `/api/videos/${id}/details`, { title: 'Mine now', fileName: 'x.mp4' }], ['GET', `/api/videos/${id}/review`]] as const) {
+    for (const [method, url, body] of [
+      ['GET', `/api/videos/${id}`],
+      ['PUT', `/api/videos/${id}/details`, { title: 'Mine now', fileName: 'x.mp4' }],
+      ['GET', `/api/videos/${id}/review`],
+    ] as const) {
       const response = await stranger.call(method, url, body);
       expect(response.status).toBe(401);
       expect(((await response.json()) as { error: { code: string } }).error.code).toBe('NO_ACCESS');
     }
-    expect((await stranger.call('PATCH', `/api/uploads/${id}`, undefined, { 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' })).status).toBe(404);
+    expect(
+      (
+        await stranger.call('PATCH', `/api/uploads/${id}`, undefined, {
+          'tus-resumable': '1.0.0',
+          'upload-offset': '0',
+          'content-type': 'application/offset+octet-stream',
+        })
+      ).status,
+    ).toBe(404);
     const mine = await stranger.json<{ videos: Video[] }>('GET', '/api/videos/mine');
     expect(mine.videos).toEqual([]);
   });
@@ -187,9 +198,15 @@ describe('upload to publication', () => {
     expect(master.status).toBe(200);
     expect(master.headers.get('content-type')).toBe('application/vnd.apple.mpegurl');
     const masterText = await master.text();
-    const media = new URL(masterText.split('\n').find((l) => l.endsWith('.m3u8'))!, `${base}${playback.hls}`);
+    const media = new URL(
+      masterText.split('\n').find((l) => l.endsWith('.m3u8'))!,
+      `${base}${playback.hls}`,
+    );
     const mediaText = await (await fetch(media)).text();
-    const segment = new URL(mediaText.split('\n').find((l) => l.endsWith('.m4s'))!, media);
+    const segment = new URL(
+      mediaText.split('\n').find((l) => l.endsWith('.m4s'))!,
+      media,
+    );
     expect((await fetch(segment)).status).toBe(200);
 
     // The published picture lost the outside seconds: shorter by the range, and every second of it
@@ -198,7 +215,9 @@ describe('upload to publication', () => {
     const mp4 = path.join(mediaRoot, 'videos', id, 'v1', '360p', 'video.mp4');
     const duration = Number(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', mp4], { encoding: 'utf8' }));
     expect(duration).toBeCloseTo(20 - (range.end - range.start), 0);
-    const raw = execFileSync('ffmpeg', ['-v', 'error', '-i', mp4, '-vf', 'fps=2,scale=32:18', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'], { maxBuffer: 64 * 1024 * 1024 });
+    const raw = execFileSync('ffmpeg', ['-v', 'error', '-i', mp4, '-vf', 'fps=2,scale=32:18', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'], {
+      maxBuffer: 64 * 1024 * 1024,
+    });
     const frameBytes = 32 * 18 * 3;
     for (let offset = 0; offset + frameBytes <= raw.length; offset += frameBytes) {
       let r = 0;
@@ -262,7 +281,11 @@ describe('rejections', () => {
 
   it('refuses a declared size over 3,900MB before any byte is sent, and viewers altogether', async () => {
     const create = (who: User, length: number) =>
-      who.call('POST', '/api/uploads', undefined, { 'tus-resumable': '1.0.0', 'upload-length': String(length), 'upload-metadata': `filename ${Buffer.from('big.mp4').toString('base64')}` });
+      who.call('POST', '/api/uploads', undefined, {
+        'tus-resumable': '1.0.0',
+        'upload-length': String(length),
+        'upload-metadata': `filename ${Buffer.from('big.mp4').toString('base64')}`,
+      });
     const big = await create(owner, MAX_UPLOAD_BYTES + 1);
     expect(big.status).toBe(413);
     expect(((await big.json()) as { error: { code: string } }).error.code).toBe('UPLOAD_TOO_LARGE');
@@ -314,7 +337,13 @@ describe('resumable upload', () => {
     const data = await fs.readFile(file);
     const resumed = await fetch(`${base}/api/uploads/${id}`, {
       method: 'PATCH',
-      headers: { cookie: owner.cookie(), origin: base, 'tus-resumable': '1.0.0', 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
+      headers: {
+        cookie: owner.cookie(),
+        origin: base,
+        'tus-resumable': '1.0.0',
+        'upload-offset': String(offset),
+        'content-type': 'application/offset+octet-stream',
+      },
       body: data.subarray(offset),
     });
     expect(resumed.status).toBe(204);

@@ -88,7 +88,14 @@ describe('create account', () => {
     expect(await screen.findByRole('heading', { name: 'Confirm Sign Up' })).toBeTruthy();
     expect(screen.getByText('It may take a minute to arrive')).toBeTruthy();
     const body = calls.find((call) => call.url === '/api/auth/sign-up')?.body;
-    expect(body).toEqual({ email: 'ada@hospital.org', password: 'Correct-Horse7', firstName: 'Ada', lastName: 'Lovelace', phoneNumber: '+15551234567', language: 'en-US' });
+    expect(body).toEqual({
+      email: 'ada@hospital.org',
+      password: 'Correct-Horse7',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      phoneNumber: '+15551234567',
+      language: 'en-US',
+    });
   });
 });
 
@@ -166,7 +173,17 @@ describe('sign in', () => {
   });
 
   it('shows a button for each configured federated provider', async () => {
-    stubApi({ '/api/auth/providers': { status: 200, body: { providers: [{ id: 'google', name: 'Google' }, { id: 'oidc', name: 'St. Mary SSO' }] } } });
+    stubApi({
+      '/api/auth/providers': {
+        status: 200,
+        body: {
+          providers: [
+            { id: 'google', name: 'Google' },
+            { id: 'oidc', name: 'St. Mary SSO' },
+          ],
+        },
+      },
+    });
     await renderWithProviders(<LoginPage />);
     expect(await screen.findByRole('button', { name: 'Sign in with Google' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Sign in with St. Mary SSO' })).toBeTruthy();
@@ -185,6 +202,10 @@ describe('sign in', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Back to Sign In' }));
     expect(await screen.findByRole('heading', { name: 'Sign in to your account' })).toBeTruthy();
-    expect(calls.find((call) => call.url === '/api/auth/reset-password')?.body).toEqual({ email: 'ada@hospital.org', code: '123456', password: 'Brand-New-Pass9' });
+    expect(calls.find((call) => call.url === '/api/auth/reset-password')?.body).toEqual({
+      email: 'ada@hospital.org',
+      code: '123456',
+      password: 'Brand-New-Pass9',
+    });
   });
 });

@@ -20,7 +20,16 @@ const lookup = (tree: Tree, key: string): unknown => key.split('.').reduce<unkno
 
 const RULES = Object.keys(VALIDATION_RULES) as (keyof typeof VALIDATION_RULES)[];
 /** A value for every param any code's text names. */
-const SAMPLE: ErrorParams = { detail: 'Unknown surgery type', max: 64, method: 'GET', path: '/api/nowhere', minutes: 3, retryAfterSeconds: 150, reasons: ['format', 'size'], time: 19 };
+const SAMPLE: ErrorParams = {
+  detail: 'Unknown surgery type',
+  max: 64,
+  method: 'GET',
+  path: '/api/nowhere',
+  minutes: 3,
+  retryAfterSeconds: 150,
+  reasons: ['format', 'size'],
+  time: 19,
+};
 
 describe.each(LANGUAGE_CODES)('%s', (language) => {
   const tree = locale(language);
@@ -71,7 +80,9 @@ describe('the translation path', () => {
   });
 
   it('lists the reasons an upload was refused by their labels, not their codes', () => {
-    const error = new ApiError(409, 'UPLOAD_REJECTED', 'This video did not pass the upload checks (format, size); upload a corrected file.', { reasons: ['format', 'size'] });
+    const error = new ApiError(409, 'UPLOAD_REJECTED', 'This video did not pass the upload checks (format, size); upload a corrected file.', {
+      reasons: ['format', 'size'],
+    });
     expect(errorText(de, error)).toBe(de('errors.UPLOAD_REJECTED', { reasons: `${de('errors.uploadReasons.format')}, ${de('errors.uploadReasons.size')}` }));
     expect(errorText(de, error)).toContain('Größe');
   });

@@ -26,7 +26,9 @@ const SAME_IN_EVERY_LANGUAGE = new Set(['app.name']);
 
 describe('locales', () => {
   it('exist for exactly the twelve interface languages', () => {
-    const files = readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => f.replace(/\.json$/, ''));
+    const files = readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => f.replace(/\.json$/, ''));
     expect(files.sort()).toEqual([...LANGUAGE_CODES].sort());
   });
 
@@ -46,9 +48,7 @@ describe('locales', () => {
     });
 
     it('is translated, not copied from English', () => {
-      const copied = [...english].filter(
-        ([key, text]) => !SAME_IN_EVERY_LANGUAGE.has(key) && locale.get(key) === text && /[a-z]{4,}/i.test(text),
-      );
+      const copied = [...english].filter(([key, text]) => !SAME_IN_EVERY_LANGUAGE.has(key) && locale.get(key) === text && /[a-z]{4,}/i.test(text));
       // A few words are spelled the same in some languages ("Hernia" in Spanish, "Video" and
       // "Editor" in German); more than 5 % of the strings means an untranslated copy.
       expect(copied.length, copied.map(([key]) => key).join(', ')).toBeLessThanOrEqual(Math.ceil(english.size * 0.05));

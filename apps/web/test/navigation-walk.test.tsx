@@ -178,7 +178,10 @@ describe('every page a role may use is reachable by following links from /', () 
 
   it.each(['viewer', 'support', 'provider', 'admin'] as const)('%s', async (role) => {
     const reached = await walk(role);
-    expect([...MAY_USE[role]].filter((path) => !reached.has(path)), 'pages not reached').toEqual([]);
+    expect(
+      [...MAY_USE[role]].filter((path) => !reached.has(path)),
+      'pages not reached',
+    ).toEqual([]);
     if (role === 'viewer' || role === 'support') {
       // The navigation offers them none of the providers' or the admin's pages.
       expect([...reached].filter((path) => ['/progress', '/pii-editor', '/segment-editor', '/admin/users'].includes(path))).toEqual([]);

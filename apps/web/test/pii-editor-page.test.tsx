@@ -43,7 +43,9 @@ function stubApi(routes: Record<string, { status: number; body: unknown }>) {
       const method = init.method ?? 'GET';
       calls.push({ url, method, body: init.body ? JSON.parse(String(init.body)) : undefined });
       if (url.endsWith('.vtt?sig=x')) {
-        return new Response('WEBVTT\n\n00:00:00.000 --> 00:00:05.000\nstrip.jpg#xywh=0,0,160,90\n\n00:00:05.000 --> 00:00:10.000\nstrip.jpg#xywh=160,0,160,90\n');
+        return new Response(
+          'WEBVTT\n\n00:00:00.000 --> 00:00:05.000\nstrip.jpg#xywh=0,0,160,90\n\n00:00:05.000 --> 00:00:10.000\nstrip.jpg#xywh=160,0,160,90\n',
+        );
       }
       const route = routes[`${method} ${url}`];
       if (!route) return endpointNotFound(url, method);
@@ -140,7 +142,17 @@ describe('/edit-pii/:surgeryId', { timeout: 20_000 }, () => {
   it('drags a range with the mouse: the body moves it, stopping at its neighbour', async () => {
     stubApi({ 'GET /api/videos/v1/review': { status: 200, body: review } });
     // 600 px for 60 s: one pixel is 0.1 s.
-    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({ left: 0, width: 600, top: 0, height: 40, right: 600, bottom: 40, x: 0, y: 0, toJSON: () => ({}) });
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({
+      left: 0,
+      width: 600,
+      top: 0,
+      height: 40,
+      right: 600,
+      bottom: 40,
+      x: 0,
+      y: 0,
+      toJSON: () => ({}),
+    });
     renderEditor();
     await screen.findByText('Laparoscopic cholecystectomy');
     fireEvent.pointerDown(ranges()[0]!, { button: 0, clientX: 10, pointerId: 1 });
@@ -209,7 +221,14 @@ describe('/edit-pii/:surgeryId', { timeout: 20_000 }, () => {
     stubApi({
       'GET /api/videos/v1/review': {
         status: 200,
-        body: { ...review, confirmed: review.proposed, confirmedBy: 'f3b1c2d4-user-id', confirmedByName: 'Ada Lovelace', confirmedAt: '2025-03-01T10:00:00Z', nextVersion: 3 },
+        body: {
+          ...review,
+          confirmed: review.proposed,
+          confirmedBy: 'f3b1c2d4-user-id',
+          confirmedByName: 'Ada Lovelace',
+          confirmedAt: '2025-03-01T10:00:00Z',
+          nextVersion: 3,
+        },
       },
     });
     renderEditor();

@@ -55,9 +55,7 @@ describe('routes for a signed-in user', () => {
     expect(await screen.findByText('Procedures')).toBeTruthy();
     expect(screen.getByText('Specialties')).toBeTruthy();
     const items = await screen.findAllByRole('menuitem');
-    expect(items.map((item) => item.textContent)).toEqual(
-      SURGERY_TYPE_SEED.filter((type) => type.id !== 0).map((type) => type.name),
-    );
+    expect(items.map((item) => item.textContent)).toEqual(SURGERY_TYPE_SEED.filter((type) => type.id !== 0).map((type) => type.name));
     fireEvent.click(screen.getByRole('menuitem', { name: 'Hernia' }));
     await waitFor(() => expect(router.state.location.search).toBe('?surgeryType=5'));
     expect(router.state.location.pathname).toBe('/video-search');

@@ -113,7 +113,13 @@ describe('/edit-segments/:surgeryId', { timeout: 20_000 }, () => {
       'GET /api/videos/v1/segments': () => ({ status: 200, body: segments }),
       'POST /api/videos/v1/segments/suggest': () => ({
         status: 200,
-        body: { segments: [{ start: 300, end: 420 }, { start: 0, end: 45 }, { start: 500, end: 550 }] },
+        body: {
+          segments: [
+            { start: 300, end: 420 },
+            { start: 0, end: 45 },
+            { start: 500, end: 550 },
+          ],
+        },
       }),
       'PUT /api/videos/v1/segments': (body) => ({ status: 200, body: { ...segments, ...(body as object) } }),
     });

@@ -9,9 +9,7 @@ import { renderWithProviders } from './render';
 describe('MessageBox', () => {
   it('shows title, message and button label, and closes from its button', async () => {
     const onClose = vi.fn();
-    await renderWithProviders(
-      <MessageBox opened title="Message" message="you do not have access to this video" buttonLabel="Ok" onClose={onClose} />,
-    );
+    await renderWithProviders(<MessageBox opened title="Message" message="you do not have access to this video" buttonLabel="Ok" onClose={onClose} />);
     expect(await screen.findByText('Message')).toBeTruthy();
     expect(screen.getByText('you do not have access to this video')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Ok' }));

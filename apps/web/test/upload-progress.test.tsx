@@ -68,13 +68,15 @@ describe('/upload-progress', () => {
 
     const second = row('hernia.mp4');
     expect(within(second).getByText('Complete')).toBeTruthy();
-    expect(within(second).getByRole('link', { name: /Add details/ }).getAttribute('href')).toBe('/upload-finished?video=video-42');
+    expect(
+      within(second)
+        .getByRole('link', { name: /Add details/ })
+        .getAttribute('href'),
+    ).toBe('/upload-finished?video=video-42');
     // 3,250 of 4,000 bytes.
     expect(screen.getByTestId('upload-total').textContent).toBe('81%');
 
-    act(() =>
-      a.uppy.setFileState(a.id, { progress: { uploadStarted: started, uploadComplete: false, bytesUploaded: 900, bytesTotal: 1000, percentage: 90 } }),
-    );
+    act(() => a.uppy.setFileState(a.id, { progress: { uploadStarted: started, uploadComplete: false, bytesUploaded: 900, bytesTotal: 1000, percentage: 90 } }));
     expect(within(row('cholecystectomy.mp4')).getByText('90%')).toBeTruthy();
   });
 

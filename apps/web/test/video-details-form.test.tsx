@@ -160,7 +160,10 @@ describe('video details form', () => {
     expect(saves(calls)).toHaveLength(0);
   });
 
-  const answer = ({ status, body }: { status: number; body: unknown }) => () => Response.json(body, { status });
+  const answer =
+    ({ status, body }: { status: number; body: unknown }) =>
+    () =>
+      Response.json(body, { status });
 
   it("shows the server's detail when saving fails for a reason without words of its own", async () => {
     mockApi(makeVideo(), answer(fieldRefusal('surgeryTypeId', 'invalid', 'Unknown surgery type')));
@@ -224,9 +227,7 @@ describe('rejected video', () => {
     const violations = await screen.findByTestId('violations');
     expect(within(violations).getByText('The video is 3 seconds long; the minimum duration is 5 seconds.')).toBeTruthy();
     expect(
-      within(violations).getByText(
-        'The video is vertical (720x1280); vertical and square videos are not accepted, please upload a landscape video.',
-      ),
+      within(violations).getByText('The video is vertical (720x1280); vertical and square videos are not accepted, please upload a landscape video.'),
     ).toBeTruthy();
     expect(screen.queryByRole('textbox', { name: /^Title/ })).toBeNull();
 

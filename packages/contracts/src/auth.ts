@@ -60,14 +60,9 @@ export function passwordViolations(value: string): { code: PasswordRuleCode; mes
 }
 
 /** Spec rule: shown when the values differ and either field was touched or both are long enough. */
-export function confirmPasswordError(
-  password: string,
-  confirmPassword: string,
-  touched: boolean,
-): string | null {
+export function confirmPasswordError(password: string, confirmPassword: string, touched: boolean): string | null {
   if (password === confirmPassword) return null;
-  const bothLongEnough =
-    password.length >= CONFIRM_PASSWORD_THRESHOLD && confirmPassword.length >= CONFIRM_PASSWORD_THRESHOLD;
+  const bothLongEnough = password.length >= CONFIRM_PASSWORD_THRESHOLD && confirmPassword.length >= CONFIRM_PASSWORD_THRESHOLD;
   return touched || bothLongEnough ? PASSWORDS_MUST_MATCH_MESSAGE : null;
 }
 

@@ -6,10 +6,26 @@ describe('removalProblem', () => {
     expect(removalProblem([{ start: 2, end: 3 }], 10)).toBeNull();
     expect(removalProblem([{ start: 0, end: 9 }], 10)).toBeNull();
     expect(removalProblem([{ start: 0, end: 9.5 }], 10)).toBe('NOTHING_LEFT');
-    expect(removalProblem([{ start: 0, end: 4 }, { start: 4, end: 10 }], 10)).toBe('NOTHING_LEFT');
+    expect(
+      removalProblem(
+        [
+          { start: 0, end: 4 },
+          { start: 4, end: 10 },
+        ],
+        10,
+      ),
+    ).toBe('NOTHING_LEFT');
   });
 
   it('reports a malformed range first', () => {
-    expect(removalProblem([{ start: 0, end: 5 }, { start: 4, end: 10 }], 10)).toBe('RANGE_OVERLAP');
+    expect(
+      removalProblem(
+        [
+          { start: 0, end: 5 },
+          { start: 4, end: 10 },
+        ],
+        10,
+      ),
+    ).toBe('RANGE_OVERLAP');
   });
 });

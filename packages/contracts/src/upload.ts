@@ -21,8 +21,7 @@ export interface UploadViolation {
 
 export const uploadViolationMessages = {
   format: () => 'This file is not in a supported format. Upload a MOV, MP4, MPG or AVI video.',
-  resolution: (p: { width: number; height: number }) =>
-    `The video is ${p.width}x${p.height}; the minimum resolution is 1,280x720 (HD or 4k recommended).`,
+  resolution: (p: { width: number; height: number }) => `The video is ${p.width}x${p.height}; the minimum resolution is 1,280x720 (HD or 4k recommended).`,
   duration: (p: { seconds: number }) => `The video is ${p.seconds} seconds long; the minimum duration is 5 seconds.`,
   size: (p: { megabytes: number }) => `The file is ${p.megabytes.toLocaleString('en-US')}MB; the maximum size is 3,900MB.`,
   orientation: (p: { width: number; height: number }) =>
@@ -42,6 +41,7 @@ export const UPLOAD_CHUNK_BYTES = 50 * 1024 * 1024;
 export const UPLOAD_PARALLEL_FILES = 4;
 export const UPLOAD_TOO_LARGE_MESSAGE = 'The file is larger than 3,900MB, the maximum size.';
 export const UPLOAD_LENGTH_REQUIRED_MESSAGE = 'The size of the file must be known when its upload starts.';
-export const UPLOAD_DISK_FULL_MESSAGE = 'The server is running out of storage space, so the upload cannot continue. Try again later or contact your administrator.';
+export const UPLOAD_DISK_FULL_MESSAGE =
+  'The server is running out of storage space, so the upload cannot continue. Try again later or contact your administrator.';
 export const UPLOAD_FINISHED_MESSAGE = 'This upload has finished; delete the video instead.';
 export const UPLOAD_PROVIDERS_ONLY_MESSAGE = 'Only video providers can upload videos.';

@@ -20,7 +20,10 @@ export const VALIDATION_RULES = {
   phone: INVALID_PHONE_MESSAGE,
   passwordsMatch: PASSWORDS_MUST_MATCH_MESSAGE,
   code: `Enter the ${VERIFICATION_CODE_LENGTH}-digit code`,
-  ...(Object.fromEntries(PASSWORD_RULES.map((rule) => [`password.${rule.code}`, rule.message])) as Record<`password.${(typeof PASSWORD_RULES)[number]['code']}`, string>),
+  ...(Object.fromEntries(PASSWORD_RULES.map((rule) => [`password.${rule.code}`, rule.message])) as Record<
+    `password.${(typeof PASSWORD_RULES)[number]['code']}`,
+    string
+  >),
   date: INVALID_DATE_MESSAGE,
   futureDate: FUTURE_DATE_MESSAGE,
   url: INVALID_URL_MESSAGE,

@@ -79,9 +79,7 @@ export type Description = z.infer<typeof descriptionSchema>;
 
 /** Spec section 3: "description (pipe-separated: procedure, approach, initial or not, technique, case type, age band, weight class)". */
 export const descriptionText = (d: Description): string =>
-  [d.procedure, d.approach, d.initialOrRedo, d.technique, d.caseType, d.ageBand, d.weightClass]
-    .map((part) => (part ?? '').replaceAll('|', '/'))
-    .join('|');
+  [d.procedure, d.approach, d.initialOrRedo, d.technique, d.caseType, d.ageBand, d.weightClass].map((part) => (part ?? '').replaceAll('|', '/')).join('|');
 
 export const thumbnailChoiceSchema = z.discriminatedUnion('kind', [
   /** One of the frames the server generated (index into the candidates list). */

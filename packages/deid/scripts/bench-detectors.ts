@@ -62,7 +62,10 @@ async function timed(detector: Detector, frames: readonly Frame[]): Promise<{ sc
 
 const all = devSet();
 if (all.length === 0) throw new Error('dev set not found: set DEID_FRAMES to the deid-frames directory');
-const inside = spread(all.filter((d) => d.label === 'inside'), limit);
+const inside = spread(
+  all.filter((d) => d.label === 'inside'),
+  limit,
+);
 const outside = all.filter((d) => d.label === 'outside');
 const groups: [string, (d: LabelledImage) => boolean][] = [
   ...[...new Set(outside.map((d) => d.kind))].map((k): [string, (d: LabelledImage) => boolean] => [`kind ${k}`, (d) => d.kind === k]),
@@ -80,10 +83,17 @@ const detectors: Detector[] = [new FaceDetector(), new PersonDetector(), new Tex
 for (const detector of detectors) {
   const { scores, loadMs, msPerFrame } = await timed(detector, frames);
   out(`## ${detector.name} (reason ${detector.reason}, ${detector.version})`);
-  out(`model load ${loadMs.toFixed(0)} ms, ${msPerFrame.toFixed(1)} ms/frame over ${frames.length} frames (1-min load average after: ${loadavg()[0]!.toFixed(1)} on 2 cores)`);
+  out(
+    `model load ${loadMs.toFixed(0)} ms, ${msPerFrame.toFixed(1)} ms/frame over ${frames.length} frames (1-min load average after: ${loadavg()[0]!.toFixed(1)} on 2 cores)`,
+  );
   const ins = scores.slice(0, inside.length);
   const worst = ins.map((s, i) => ({ s, f: baseName(inside[i]!.file) })).sort((a, b) => b.s - a.s);
-  out(`inside: highest scores ${worst.slice(0, 6).map((w) => `${w.s.toFixed(2)} (${w.f})`).join(', ')}`);
+  out(
+    `inside: highest scores ${worst
+      .slice(0, 6)
+      .map((w) => `${w.s.toFixed(2)} (${w.f})`)
+      .join(', ')}`,
+  );
   for (const t of THRESHOLDS) {
     const fp = ins.filter((s) => s >= t).length;
     const perGroup = groups.map(([name, test]) => {

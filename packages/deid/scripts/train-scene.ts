@@ -23,7 +23,9 @@ const percent = (v: number) => `${(v * 100).toFixed(2)} %`;
 const cv = [kFold(rows, 5), leaveOneVideoOut(rows)];
 for (const { name, scores } of cv) {
   const s = summarise(scores, SCENE_THRESHOLD);
-  process.stderr.write(`${name}: AUC ${s.auc.toFixed(5)}, recall ${percent(s.recall)} (${s.missed} missed), endoscopic removed ${percent(s.insideRemoved)} (${s.falseRemovals}) at ${SCENE_THRESHOLD}\n`);
+  process.stderr.write(
+    `${name}: AUC ${s.auc.toFixed(5)}, recall ${percent(s.recall)} (${s.missed} missed), endoscopic removed ${percent(s.insideRemoved)} (${s.falseRemovals}) at ${SCENE_THRESHOLD}\n`,
+  );
 }
 
 const model = trainScene(rows);
@@ -31,9 +33,13 @@ const out = values.out ?? SCENE_MODEL_FILE;
 const sha = await dataHash(labels, frames);
 // The training date stays that of the file being replaced when the data and the method are the
 // same, so training twice writes the same bytes; new data or a new λ takes today's date.
-const previous = await readFile(out, 'utf8').then((text) => JSON.parse(text) as Partial<SceneModelFile>, () => undefined);
+const previous = await readFile(out, 'utf8').then(
+  (text) => JSON.parse(text) as Partial<SceneModelFile>,
+  () => undefined,
+);
 const unchanged = previous?.training?.dataSha256 === sha && previous.lambda === LAMBDA && JSON.stringify(previous.features) === JSON.stringify(SCENE_FEATURES);
-const trainedOn = values.date ?? (unchanged && typeof previous?.training?.trainedOn === 'string' ? previous.training.trainedOn : new Date().toISOString().slice(0, 10));
+const trainedOn =
+  values.date ?? (unchanged && typeof previous?.training?.trainedOn === 'string' ? previous.training.trainedOn : new Date().toISOString().slice(0, 10));
 const file: SceneModelFile = {
   name: 'scene-logistic',
   version: `1.1.0+${sha.slice(0, 12)}`,

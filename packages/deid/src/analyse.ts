@@ -248,8 +248,16 @@ export const analyseVideo = async (file: string, options: AnalyseOptions = {}): 
     durationSeconds: duration,
     threshold,
     ranges,
-    track: decisionSamples.map((s) => ({ time: round(s.time), score: round(s.score), detector: detectorNames.get(s.reason) ?? s.reason, scores: Object.fromEntries(Object.entries(s.scores).map(([k, v]) => [k, round(v)])) })),
+    track: decisionSamples.map((s) => ({
+      time: round(s.time),
+      score: round(s.score),
+      detector: detectorNames.get(s.reason) ?? s.reason,
+      scores: Object.fromEntries(Object.entries(s.scores).map(([k, v]) => [k, round(v)])),
+    })),
     framesDecoded,
-    detectors: [{ name: scene.name, version: scene.version, reason: scene.reason }, ...secondary.map(({ detector }) => ({ name: detector.name, version: detector.version, reason: detector.reason }))],
+    detectors: [
+      { name: scene.name, version: scene.version, reason: scene.reason },
+      ...secondary.map(({ detector }) => ({ name: detector.name, version: detector.version, reason: detector.reason })),
+    ],
   };
 };

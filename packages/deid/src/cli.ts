@@ -32,14 +32,23 @@ const DEV_DATA = resolve(here, '../../../../shared/data/deid-frames');
 
 const pct = (v: number) => `${(v * 100).toFixed(2)} %`;
 
-const printCrossValidation = async (results: CrossValidatedFigures[], json: boolean, out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<number> => {
+const printCrossValidation = async (
+  results: CrossValidatedFigures[],
+  json: boolean,
+  out: NodeJS.WritableStream,
+  err: NodeJS.WritableStream,
+): Promise<number> => {
   if (json) {
-    const figures = Object.fromEntries(results.map(({ name, auc, recall, insideRemoved, threshold, frames }) => [name, { auc, recall, insideRemoved, threshold, frames }]));
+    const figures = Object.fromEntries(
+      results.map(({ name, auc, recall, insideRemoved, threshold, frames }) => [name, { auc, recall, insideRemoved, threshold, frames }]),
+    );
     out.write(`${JSON.stringify(figures)}\n`);
     return 0;
   }
   for (const r of results) {
-    out.write(`${r.name} (scene model alone, threshold ${r.threshold}): ROC AUC ${r.auc.toFixed(5)}, recall of revealing frames ${pct(r.recall)}, endoscopic frames removed ${pct(r.insideRemoved)}\n`);
+    out.write(
+      `${r.name} (scene model alone, threshold ${r.threshold}): ROC AUC ${r.auc.toFixed(5)}, recall of revealing frames ${pct(r.recall)}, endoscopic frames removed ${pct(r.insideRemoved)}\n`,
+    );
     for (const g of r.groups) {
       const learnt = g.revealingInTraining === undefined ? '' : `, trained on ${g.revealingInTraining} revealing frames`;
       out.write(`  ${g.group}: ${g.frames} frames (${g.revealing} revealing), ${g.missed} missed, ${g.falseRemovals} endoscopic removed${learnt}\n`);
@@ -98,7 +107,8 @@ export const main = async (argv: string[], out: NodeJS.WriteStream = process.std
         if (values.json) out.write(`${JSON.stringify(result)}\n`);
         else {
           out.write(`${result.ranges.length} range(s) to remove from ${seconds(result.durationSeconds)} (${result.framesDecoded} frames decoded):\n`);
-          for (const r of result.ranges) out.write(`  ${seconds(r.start)} - ${seconds(r.end)}  ${r.reasons.join(', ')}  (confidence ${r.confidence.toFixed(2)})\n`);
+          for (const r of result.ranges)
+            out.write(`  ${seconds(r.start)} - ${seconds(r.end)}  ${r.reasons.join(', ')}  (confidence ${r.confidence.toFixed(2)})\n`);
         }
         return 0;
       }
@@ -119,9 +129,13 @@ export const main = async (argv: string[], out: NodeJS.WriteStream = process.std
           out.write(`${JSON.stringify({ auc, recall, insideRemoved, threshold, frames })}\n`);
           return 0;
         }
-        out.write(`${result.detector.name} (${result.detector.version}) on ${result.frames} frames, ${result.checkedBySecondary} also checked for faces, people and text\n`);
+        out.write(
+          `${result.detector.name} (${result.detector.version}) on ${result.frames} frames, ${result.checkedBySecondary} also checked for faces, people and text\n`,
+        );
         out.write(`ROC AUC ${result.auc.toFixed(5)}\n`);
-        out.write(`at threshold ${result.threshold}: recall of revealing frames ${pct(result.recall)}, endoscopic frames removed ${pct(result.insideRemoved)}\n`);
+        out.write(
+          `at threshold ${result.threshold}: recall of revealing frames ${pct(result.recall)}, endoscopic frames removed ${pct(result.insideRemoved)}\n`,
+        );
         for (const m of result.missed) out.write(`  missed (revealing, kept): ${m.file} score ${m.score.toFixed(3)}\n`);
         for (const f of result.falseRemovals) out.write(`  removed (endoscopic): ${f.file} score ${f.score.toFixed(3)}\n`);
         return 0;

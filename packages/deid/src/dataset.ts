@@ -20,7 +20,10 @@ export const readLabels = async (labelsFile: string, imagesDir: string): Promise
   } catch {
     throw new MediaError('bad_argument', `Cannot read the labels file ${labelsFile}`);
   }
-  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/).filter((l) => l.trim());
+  const lines = text
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
+    .filter((l) => l.trim());
   const header = (lines.shift() ?? '').split(',').map((h) => h.trim().toLowerCase());
   const fileColumn = header.indexOf('file');
   const labelColumn = header.indexOf('label');

@@ -61,8 +61,15 @@ export const evaluate = async (labelsFile: string, imagesDir: string, options: E
     insideRemoved: point.insideRemoved,
     threshold,
     frames: scored.length,
-    missed: scored.filter((s) => s.revealing && s.score < threshold).sort(byScore).map(({ file, score }) => ({ file, score })),
-    falseRemovals: scored.filter((s) => !s.revealing && s.score >= threshold).sort(byScore).reverse().map(({ file, score }) => ({ file, score })),
+    missed: scored
+      .filter((s) => s.revealing && s.score < threshold)
+      .sort(byScore)
+      .map(({ file, score }) => ({ file, score })),
+    falseRemovals: scored
+      .filter((s) => !s.revealing && s.score >= threshold)
+      .sort(byScore)
+      .reverse()
+      .map(({ file, score }) => ({ file, score })),
     detector: { name: [detector.name, ...(options.detectors ?? []).map((d) => d.detector.name)].join(' + '), version: detector.version },
     checkedBySecondary,
   };
@@ -79,7 +86,11 @@ export interface CrossValidatedFigures extends Figures {
  * `npm run deid:train` trains, augmentations included), by stratified k-fold and by leaving one
  * source video out. The second is the one to believe for videos from other sources.
  */
-export const crossValidate = async (labelsFile: string, imagesDir: string, options: { folds?: number; threshold?: number; lambda?: number } = {}): Promise<CrossValidatedFigures[]> => {
+export const crossValidate = async (
+  labelsFile: string,
+  imagesDir: string,
+  options: { folds?: number; threshold?: number; lambda?: number } = {},
+): Promise<CrossValidatedFigures[]> => {
   const threshold = options.threshold ?? SCENE_THRESHOLD;
   const frames = await readLabels(labelsFile, imagesDir);
   const rows = await featureRows(frames, true);
@@ -108,7 +119,10 @@ export const crossValidate = async (labelsFile: string, imagesDir: string, optio
       insideRemoved: point.insideRemoved,
       threshold,
       frames: scores.length,
-      missed: scores.filter((s) => s.revealing && s.score < threshold).sort((a, b) => a.score - b.score).map((s) => ({ file: basename(s.file), score: s.score })),
+      missed: scores
+        .filter((s) => s.revealing && s.score < threshold)
+        .sort((a, b) => a.score - b.score)
+        .map((s) => ({ file: basename(s.file), score: s.score })),
       groups,
     };
   });

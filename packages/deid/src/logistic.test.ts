@@ -22,7 +22,11 @@ describe('fitLogistic', () => {
   });
 
   it('row weights count like repeated rows', () => {
-    const rows = [{ x: [0], y: 0 as const }, { x: [1], y: 1 as const }, { x: [0.6], y: 0 as const }];
+    const rows = [
+      { x: [0], y: 0 as const },
+      { x: [1], y: 1 as const },
+      { x: [0.6], y: 0 as const },
+    ];
     const weighted = fitLogistic([...rows.slice(0, 2), { ...rows[2]!, weight: 3 }], 0.5);
     const repeated = fitLogistic([...rows, rows[2]!, rows[2]!], 0.5);
     expect(predict(weighted, [0.6])).toBeCloseTo(predict(repeated, [0.6]), 6);

@@ -13,7 +13,7 @@ export const rocAuc = (items: readonly Scored[]): number => {
   const sorted = [...items].sort((a, b) => a.score - b.score);
   // Mann-Whitney U with mid-ranks for ties.
   let rankSum = 0;
-  for (let i = 0; i < sorted.length; ) {
+  for (let i = 0; i < sorted.length;) {
     let j = i;
     while (j + 1 < sorted.length && sorted[j + 1]!.score === sorted[i]!.score) j += 1;
     const midRank = (i + j + 2) / 2;

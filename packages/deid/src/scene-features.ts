@@ -47,12 +47,28 @@ export const sceneFeatures = (frame: Pixels): number[] => {
   const down = width * step * 3;
 
   let n = 0;
-  let tissue = 0, dark = 0, grey = 0, cool = 0, white = 0, skin = 0;
-  let sumS = 0, sumS2 = 0, sumV = 0, sumV2 = 0, sumR = 0, sumG = 0;
-  let cornerV = 0, cornerN = 0, centreV = 0, centreN = 0;
-  let edges = 0, edgeN = 0;
+  let tissue = 0,
+    dark = 0,
+    grey = 0,
+    cool = 0,
+    white = 0,
+    skin = 0;
+  let sumS = 0,
+    sumS2 = 0,
+    sumV = 0,
+    sumV2 = 0,
+    sumR = 0,
+    sumG = 0;
+  let cornerV = 0,
+    cornerN = 0,
+    centreV = 0,
+    centreN = 0;
+  let edges = 0,
+    edgeN = 0;
   // Hue concentration: length of the mean hue vector of saturated pixels (1 = one colour).
-  let hx = 0, hy = 0, hn = 0;
+  let hx = 0,
+    hy = 0,
+    hn = 0;
 
   for (let y = 0; y < height; y += step) {
     const dy2 = ((y - cy) / (height / 2)) ** 2;
@@ -87,8 +103,7 @@ export const sceneFeatures = (frame: Pixels): number[] => {
         if (max === r) {
           h = (g - b) / (max - min);
           if (h < 0) h += 6;
-        }
-        else if (max === g) h = (b - r) / (max - min) + 2;
+        } else if (max === g) h = (b - r) / (max - min) + 2;
         else h = (r - g) / (max - min) + 4;
         h *= 60;
         if (s >= 0.35 && (h < 45 || h > 330)) tissue += 1;

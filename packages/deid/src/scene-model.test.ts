@@ -28,7 +28,7 @@ describe('loadSceneModel', () => {
   it('weights for other features are refused rather than silently misread', () => {
     const model = JSON.parse(readFileSync(SCENE_MODEL_FILE, 'utf8'));
     writeFileSync(join(dir, 'old.json'), JSON.stringify({ ...model, features: [...model.features].reverse() }));
-    expect(() => loadSceneModel(join(dir, 'old.json'))).toThrow('does not match this version\'s features; retrain it with npm run deid:train');
+    expect(() => loadSceneModel(join(dir, 'old.json'))).toThrow("does not match this version's features; retrain it with npm run deid:train");
     writeFileSync(join(dir, 'short.json'), JSON.stringify({ ...model, weights: model.weights.slice(1) }));
     expect(() => loadSceneModel(join(dir, 'short.json'))).toThrow('does not match');
   });

@@ -19,7 +19,8 @@ export const AUGMENTATIONS: Record<string, (image: Sharp, size: { width: number;
   bright: (image) => image.modulate({ brightness: 1.3 }),
   muted: (image) => image.modulate({ saturation: 0.75 }),
   soft: (image) => image.blur(2),
-  zoom: (image, { width, height }) => image.extract({ left: Math.round(width * 0.1), top: Math.round(height * 0.1), width: Math.round(width * 0.8), height: Math.round(height * 0.8) }),
+  zoom: (image, { width, height }) =>
+    image.extract({ left: Math.round(width * 0.1), top: Math.round(height * 0.1), width: Math.round(width * 0.8), height: Math.round(height * 0.8) }),
 };
 
 export interface FeatureRow {
@@ -75,8 +76,12 @@ export const kFold = (rows: readonly FeatureRow[], k: number, lambda = LAMBDA): 
   }
   const scores: CrossValidation['scores'] = [];
   for (let f = 0; f < k; f += 1) {
-    const model = trainScene(rows.filter((r) => fold.get(r.index) !== f), lambda);
-    for (const r of originals.filter((o) => fold.get(o.index) === f)) scores.push({ file: r.frame.file, revealing: r.frame.revealing, score: predict(model, r.x) });
+    const model = trainScene(
+      rows.filter((r) => fold.get(r.index) !== f),
+      lambda,
+    );
+    for (const r of originals.filter((o) => fold.get(o.index) === f))
+      scores.push({ file: r.frame.file, revealing: r.frame.revealing, score: predict(model, r.x) });
   }
   return { name: `stratified ${k}-fold`, scores };
 };
@@ -91,7 +96,8 @@ export const leaveOneVideoOut = (rows: readonly FeatureRow[], lambda = LAMBDA): 
     const training = rows.filter((r) => r.frame.group !== group);
     if (!training.some((r) => r.frame.revealing) || training.every((r) => r.frame.revealing)) continue;
     const model = trainScene(training, lambda);
-    for (const r of rows.filter((o) => o.frame.group === group && o.variant === 'original')) scores.push({ file: r.frame.file, revealing: r.frame.revealing, score: predict(model, r.x) });
+    for (const r of rows.filter((o) => o.frame.group === group && o.variant === 'original'))
+      scores.push({ file: r.frame.file, revealing: r.frame.revealing, score: predict(model, r.x) });
   }
   return { name: LEAVE_ONE_VIDEO_OUT, scores };
 };
@@ -104,4 +110,3 @@ export const dataHash = async (labelsFile: string, frames: readonly LabelledFram
   for (const frame of frames) hash.update(await readFile(frame.file));
   return hash.digest('hex');
 };
-

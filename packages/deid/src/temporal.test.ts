@@ -37,8 +37,12 @@ describe('decideRanges', () => {
   });
 
   it('margin and merge gap are configurable; zero margin removes exactly the unsafe span', () => {
-    expect(decideRanges([s(1, 0), s(2, 0.9), s(3, 0)], { ...options, marginSeconds: 0 })).toEqual([{ start: 1, end: 3, reasons: ['out_of_body'], confidence: 0.9 }]);
-    expect(decideRanges([s(1, 0), s(2, 0.9), s(3, 0)], { ...options, marginSeconds: 2.5 })).toEqual([{ start: 0, end: 5.5, reasons: ['out_of_body'], confidence: 0.9 }]);
+    expect(decideRanges([s(1, 0), s(2, 0.9), s(3, 0)], { ...options, marginSeconds: 0 })).toEqual([
+      { start: 1, end: 3, reasons: ['out_of_body'], confidence: 0.9 },
+    ]);
+    expect(decideRanges([s(1, 0), s(2, 0.9), s(3, 0)], { ...options, marginSeconds: 2.5 })).toEqual([
+      { start: 0, end: 5.5, reasons: ['out_of_body'], confidence: 0.9 },
+    ]);
     expect(() => decideRanges([], { ...options, marginSeconds: -1 })).toThrow('zero or more');
   });
 
@@ -53,17 +57,23 @@ describe('decideRanges', () => {
 
   it('smoothing removes single-frame flicker: one kept frame inside a withdrawal does not split it', () => {
     const flicker = [s(0, 0), s(1, 0.9), s(1.2, 0.05), s(1.4, 0.9), s(1.6, 0.9), s(2, 0), s(10, 0)];
-    expect(decideRanges(flicker, { ...options, marginSeconds: 0, mergeGapSeconds: 0 })).toEqual([{ start: 0, end: 2, reasons: ['out_of_body'], confidence: 0.9 }]);
+    expect(decideRanges(flicker, { ...options, marginSeconds: 0, mergeGapSeconds: 0 })).toEqual([
+      { start: 0, end: 2, reasons: ['out_of_body'], confidence: 0.9 },
+    ]);
   });
 
   it('hysteresis: a removal grows over uncertain neighbours on both sides, but not over safe ones', () => {
     // threshold 0.5, release 0.25 by default: 0.3 and 0.4 are uncertain, 0.1 is safe.
     const withdrawal = [s(0, 0.1), s(1, 0.3), s(2, 0.4), s(3, 0.9), s(4, 0.3), s(5, 0.1), s(6, 0.3), s(20, 0.1)];
-    expect(decideRanges(withdrawal, { ...options, marginSeconds: 0, mergeGapSeconds: 0 })).toEqual([{ start: 0, end: 5, reasons: ['out_of_body'], confidence: 0.9 }]);
+    expect(decideRanges(withdrawal, { ...options, marginSeconds: 0, mergeGapSeconds: 0 })).toEqual([
+      { start: 0, end: 5, reasons: ['out_of_body'], confidence: 0.9 },
+    ]);
     // Uncertain frames alone remove nothing.
     expect(decideRanges([s(0, 0.1), s(1, 0.45), s(2, 0.1)], options)).toEqual([]);
     // With the release at the threshold the hysteresis is off.
-    expect(decideRanges(withdrawal, { ...options, releaseThreshold: 0.5, marginSeconds: 0, mergeGapSeconds: 0 })).toEqual([{ start: 2, end: 4, reasons: ['out_of_body'], confidence: 0.9 }]);
+    expect(decideRanges(withdrawal, { ...options, releaseThreshold: 0.5, marginSeconds: 0, mergeGapSeconds: 0 })).toEqual([
+      { start: 2, end: 4, reasons: ['out_of_body'], confidence: 0.9 },
+    ]);
     expect(() => decideRanges([], { ...options, releaseThreshold: 0.6 })).toThrow('between 0 and the threshold');
   });
 

@@ -59,7 +59,13 @@ describe.skipIf(!hasDevData)('deid eval on any folder laid out like deid-frames'
   const folder = join(dir, 'frames');
   beforeAll(() => {
     mkdirSync(join(folder, 'images'), { recursive: true });
-    const picks = [['1035585_0279.jpg', 'inside'], ['1035598_0170.jpg', 'inside'], ['1035604_0150.jpg', 'inside'], ['1036206_0000.jpg', 'outside'], ['1036206_0012_01.jpg', 'outside']];
+    const picks = [
+      ['1035585_0279.jpg', 'inside'],
+      ['1035598_0170.jpg', 'inside'],
+      ['1035604_0150.jpg', 'inside'],
+      ['1036206_0000.jpg', 'outside'],
+      ['1036206_0012_01.jpg', 'outside'],
+    ];
     for (const [file] of picks) copyFileSync(join(DEV_DATA, 'images', file!), join(folder, 'images', file!));
     writeFileSync(join(folder, 'labels.csv'), `file,label\n${picks.map((p) => p.join(',')).join('\n')}\n`);
     writeFileSync(join(folder, 'bad.csv'), 'file,label\n1035585_0279.jpg,maybe\n');

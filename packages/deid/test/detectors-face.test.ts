@@ -80,7 +80,10 @@ describe('face and person detectors', () => {
     });
 
     it('keeps endoscopic frames low (sample of 30 over all source videos)', async () => {
-      const sample = spread(dev.filter((d) => d.label === 'inside'), 30);
+      const sample = spread(
+        dev.filter((d) => d.label === 'inside'),
+        30,
+      );
       const frames = await Promise.all(sample.map((d) => readFrame(d.file)));
       const faces = await face.score(frames);
       const persons = await person.score(frames);

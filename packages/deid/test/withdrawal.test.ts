@@ -30,7 +30,11 @@ describe.skipIf(!hasDevData)('a camera withdrawal in a synthetic surgery clip (n
   it('removes every second in which the operating room is seen', () => {
     const { revealing } = TIMELINE;
     expect(covered(revealing, result.ranges)).toBeCloseTo(revealing.end - revealing.start, 6);
-    for (let t = revealing.start; t < revealing.end; t += 0.2) expect(result.ranges.some((r) => r.start <= t && t < r.end), `${t.toFixed(1)} s`).toBe(true);
+    for (let t = revealing.start; t < revealing.end; t += 0.2)
+      expect(
+        result.ranges.some((r) => r.start <= t && t < r.end),
+        `${t.toFixed(1)} s`,
+      ).toBe(true);
     expect(result.ranges.flatMap((r) => r.reasons)).toContain('out_of_body');
   });
 
@@ -44,7 +48,10 @@ describe.skipIf(!hasDevData)('a camera withdrawal in a synthetic surgery clip (n
     expect(result.ranges).toHaveLength(1);
     // Outside the 1 s safety margins around the withdrawal (darkening included) the endoscopic
     // picture is kept whole but for at most 10 %.
-    const clear = [{ start: 0, end: 5.5 }, { start: 17.5, end: 24 }];
+    const clear = [
+      { start: 0, end: 5.5 },
+      { start: 17.5, end: 24 },
+    ];
     const clearSeconds = clear.reduce((sum, s) => sum + s.end - s.start, 0);
     expect(clear.reduce((sum, s) => sum + covered(s, result.ranges), 0) / clearSeconds).toBeLessThanOrEqual(0.1);
   });
@@ -76,7 +83,15 @@ describe.skipIf(!hasDevData)('a short withdrawal between keyframes far apart (ne
   });
 
   it('the clip has a single keyframe, so a keyframe-only pass would see none of the operating room', () => {
-    const { frames } = ffprobeJson<{ frames: { key_frame: number }[] }>(['-select_streams', 'v', '-skip_frame', 'nokey', '-show_entries', 'frame=key_frame', clip]);
+    const { frames } = ffprobeJson<{ frames: { key_frame: number }[] }>([
+      '-select_streams',
+      'v',
+      '-skip_frame',
+      'nokey',
+      '-show_entries',
+      'frame=key_frame',
+      clip,
+    ]);
     expect(frames).toHaveLength(1);
   });
 
@@ -89,7 +104,10 @@ describe.skipIf(!hasDevData)('a short withdrawal between keyframes far apart (ne
   it('keeps at least 90 % of the endoscopic picture outside the margins around the withdrawal', () => {
     // The sparse pass samples once a second, so the boundary is known to a second: up to 1 s of
     // uncertainty plus the 1 s margin on each side.
-    const clear = [{ start: 0, end: 12 }, { start: 18, end: 30 }];
+    const clear = [
+      { start: 0, end: 12 },
+      { start: 18, end: 30 },
+    ];
     const clearSeconds = clear.reduce((sum, s) => sum + s.end - s.start, 0);
     expect(clear.reduce((sum, s) => sum + covered(s, result.ranges), 0) / clearSeconds).toBeLessThanOrEqual(0.1);
   });

@@ -70,7 +70,10 @@ export const locateBinaries = (env: NodeJS.ProcessEnv = process.env): Binaries =
   if (env.FFMPEG_PATH || env.FFPROBE_PATH) {
     const ffmpeg = env.FFMPEG_PATH ?? onPath('ffmpeg', env.PATH);
     const ffprobe = env.FFPROBE_PATH ?? onPath('ffprobe', env.PATH);
-    for (const [name, file] of [['FFMPEG_PATH', ffmpeg], ['FFPROBE_PATH', ffprobe]] as const) {
+    for (const [name, file] of [
+      ['FFMPEG_PATH', ffmpeg],
+      ['FFPROBE_PATH', ffprobe],
+    ] as const) {
       if (!file || !isExecutable(file)) {
         throw new MediaError('binary_missing', `${name} does not point at an executable file: ${file ?? '(unset)'}`);
       }

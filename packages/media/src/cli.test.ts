@@ -13,7 +13,10 @@ const capture = () => {
 
 describe('parseRanges', () => {
   it('reads comma-separated start-end seconds', () => {
-    expect(parseRanges('12.5-20, 61-64.2')).toEqual([{ start: 12.5, end: 20 }, { start: 61, end: 64.2 }]);
+    expect(parseRanges('12.5-20, 61-64.2')).toEqual([
+      { start: 12.5, end: 20 },
+      { start: 61, end: 64.2 },
+    ]);
     expect(parseRanges(undefined)).toEqual([]);
   });
 

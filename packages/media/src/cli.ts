@@ -65,16 +65,24 @@ export const main = async (argv: string[], out: NodeJS.WriteStream = process.std
         const violations = validate(info);
         if (values.json) out.write(`${JSON.stringify({ ...info, violations }, null, 2)}\n`);
         else {
-          out.write(`${info.container.toUpperCase()} ${info.video.codec} ${info.video.width}x${info.video.height} ${info.video.fps.toFixed(2)} fps, ${info.durationSeconds.toFixed(2)} s, ${(info.bitRate / 1e6).toFixed(1)} Mbit/s, ${info.audio.length} audio stream(s)\n`);
+          out.write(
+            `${info.container.toUpperCase()} ${info.video.codec} ${info.video.width}x${info.video.height} ${info.video.fps.toFixed(2)} fps, ${info.durationSeconds.toFixed(2)} s, ${(info.bitRate / 1e6).toFixed(1)} Mbit/s, ${info.audio.length} audio stream(s)\n`,
+          );
           out.write(violations.length ? violations.map((v) => `refused: ${v.message}\n`).join('') : 'accepted for upload\n');
         }
         return violations.length ? 1 : 0;
       }
       case 'cut': {
         const bar = progressBar('cut');
-        const result = await cut(file, parseRanges(values.remove), needOutput(), { removeAudio: values['no-audio'], method: values.reencode ? 'reencode' : 'auto', onProgress: bar.update });
+        const result = await cut(file, parseRanges(values.remove), needOutput(), {
+          removeAudio: values['no-audio'],
+          method: values.reencode ? 'reencode' : 'auto',
+          onProgress: bar.update,
+        });
         bar.done();
-        out.write(`${result.output}: ${result.durationSeconds.toFixed(2)} s kept, ${result.method === 'copy' ? `${result.copiedSeconds.toFixed(1)} s copied untouched` : 're-encoded'}\n`);
+        out.write(
+          `${result.output}: ${result.durationSeconds.toFixed(2)} s kept, ${result.method === 'copy' ? `${result.copiedSeconds.toFixed(1)} s copied untouched` : 're-encoded'}\n`,
+        );
         return 0;
       }
       case 'render': {
@@ -84,7 +92,13 @@ export const main = async (argv: string[], out: NodeJS.WriteStream = process.std
         if (unknown.length) throw new MediaError('bad_argument', `Unknown rendition ${unknown.join(', ')} (known: ${RUNGS.map((r) => r.name).join(', ')})`);
         const rungs = names ? RUNGS.filter((r) => names.includes(r.name)) : rungsFor(info.video.height);
         const bar = progressBar('render');
-        const renditions = await renderLadder(file, needOutput(), rungs, { info, removeRanges: parseRanges(values.remove), removeAudio: values['no-audio'], onProgress: bar.update, ...(values.fast ? PUBLICATION_RENDER : {}) });
+        const renditions = await renderLadder(file, needOutput(), rungs, {
+          info,
+          removeRanges: parseRanges(values.remove),
+          removeAudio: values['no-audio'],
+          onProgress: bar.update,
+          ...(values.fast ? PUBLICATION_RENDER : {}),
+        });
         bar.done();
         const master = await writeMasterPlaylist(needOutput(), renditions, !values['no-audio'] && info.audio.length > 0);
         out.write(`${master}: ${renditions.map((r) => `${r.rung.name} ${r.width}x${r.height}`).join(', ')}\n`);

@@ -4,7 +4,13 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
-export const parseCommandLine = <const O extends Options>(argv: string[], options: O, usage: string, out: NodeJS.WritableStream, err: NodeJS.WritableStream) => {
+export const parseCommandLine = <const O extends Options>(
+  argv: string[],
+  options: O,
+  usage: string,
+  out: NodeJS.WritableStream,
+  err: NodeJS.WritableStream,
+) => {
   const config = { args: argv, allowPositionals: true, strict: true, options: { ...options, help: { type: 'boolean', short: 'h' } } } as const;
   let parsed;
   try {

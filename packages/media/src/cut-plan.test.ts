@@ -22,7 +22,10 @@ describe('planCopyCut', () => {
   });
 
   it('several kept ranges keep their order, nothing overlaps and the durations add up', () => {
-    const kept = [{ start: 0, end: 3 }, { start: 5.5, end: 10 }];
+    const kept = [
+      { start: 0, end: 3 },
+      { start: 5.5, end: 10 },
+    ];
     const parts = planCopyCut(kept, keyframes);
     expect(parts).toEqual([
       { kind: 'copy', start: 0, end: 2 },

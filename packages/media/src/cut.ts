@@ -70,18 +70,37 @@ export const cut = async (file: string, ranges: readonly TimeRange[], outputPath
   // Write beside the target and rename at the end: a crash never leaves a half file under the real name.
   const partial = `${output}.partial.mp4`;
   const args = [
-    '-hide_banner', '-nostdin', '-y', '-v', 'error', '-progress', 'pipe:2', '-nostats',
-    '-threads', String(options.threads ?? 0),
-    '-i', file,
-    '-filter_complex', keepFilterGraph(kept, withAudio, 'format=yuv420p'),
-    '-map', '[vout]',
+    '-hide_banner',
+    '-nostdin',
+    '-y',
+    '-v',
+    'error',
+    '-progress',
+    'pipe:2',
+    '-nostats',
+    '-threads',
+    String(options.threads ?? 0),
+    '-i',
+    file,
+    '-filter_complex',
+    keepFilterGraph(kept, withAudio, 'format=yuv420p'),
+    '-map',
+    '[vout]',
     ...(withAudio ? ['-map', '[aout]', '-c:a', 'aac', '-b:a', '160k'] : ['-an']),
-    '-sn', '-dn',
-    '-c:v', 'libx264', '-preset', options.preset ?? 'veryfast', '-crf', String(options.crf ?? 18),
+    '-sn',
+    '-dn',
+    '-c:v',
+    'libx264',
+    '-preset',
+    options.preset ?? 'veryfast',
+    '-crf',
+    String(options.crf ?? 18),
     // No SEI messages in the output, as in the GOP-copy path.
-    '-bsf:v', 'filter_units=remove_types=6',
+    '-bsf:v',
+    'filter_units=remove_types=6',
     ...STRIP_METADATA,
-    '-movflags', '+faststart',
+    '-movflags',
+    '+faststart',
     partial,
   ];
   try {
@@ -140,14 +159,38 @@ const copyCut = async (
     const copyCost = parts.filter((p) => p.kind === 'copy').reduce((sum, p) => sum + cost(p), 0);
     if (copyCost > 0) {
       const report = band(copyCost);
-      await runTool(ffmpeg, [
-        '-hide_banner', '-nostdin', '-y', '-v', 'error', '-progress', 'pipe:2', '-nostats',
-        '-i', file, '-map', '0:v:0', '-c', 'copy', '-bsf:v', 'h264_mp4toannexb', ...STRIP_METADATA,
-        '-f', 'segment', '-segment_format', 'mpegts', '-reset_timestamps', '1',
-        // A quarter frame early: the split happens at the first keyframe at or after the time.
-        ...(boundaries.length ? ['-segment_times', boundaries.map((t) => (t - 0.25 / fps).toFixed(6)).join(',')] : []),
-        join(work, 'gop-%05d.ts'),
-      ], { signal, timeoutMs, onTime: (t) => report(t / info.durationSeconds) });
+      await runTool(
+        ffmpeg,
+        [
+          '-hide_banner',
+          '-nostdin',
+          '-y',
+          '-v',
+          'error',
+          '-progress',
+          'pipe:2',
+          '-nostats',
+          '-i',
+          file,
+          '-map',
+          '0:v:0',
+          '-c',
+          'copy',
+          '-bsf:v',
+          'h264_mp4toannexb',
+          ...STRIP_METADATA,
+          '-f',
+          'segment',
+          '-segment_format',
+          'mpegts',
+          '-reset_timestamps',
+          '1',
+          // A quarter frame early: the split happens at the first keyframe at or after the time.
+          ...(boundaries.length ? ['-segment_times', boundaries.map((t) => (t - 0.25 / fps).toFixed(6)).join(',')] : []),
+          join(work, 'gop-%05d.ts'),
+        ],
+        { signal, timeoutMs, onTime: (t) => report(t / info.durationSeconds) },
+      );
     }
     const files: string[] = [];
     for (const [i, part] of parts.entries()) {
@@ -159,24 +202,84 @@ const copyCut = async (
       const target = join(work, `part-${String(i).padStart(5, '0')}.ts`);
       const seconds = part.end - part.start;
       const report = band(cost(part));
-      await runTool(ffmpeg, [
-        '-hide_banner', '-nostdin', '-y', '-v', 'error', '-progress', 'pipe:2', '-nostats', '-threads', String(options.threads ?? 0),
-        '-ss', part.start.toFixed(6), '-i', file, '-t', seconds.toFixed(6),
-        '-map', '0:v:0', '-an', '-c:v', 'libx264', '-preset', options.preset ?? 'veryfast', '-crf', String(options.crf ?? 18),
-        '-pix_fmt', 'yuv420p', '-r', String(fps), ...STRIP_METADATA, '-f', 'mpegts', target,
-      ], { signal, timeoutMs, onTime: (t) => report(t / seconds) });
+      await runTool(
+        ffmpeg,
+        [
+          '-hide_banner',
+          '-nostdin',
+          '-y',
+          '-v',
+          'error',
+          '-progress',
+          'pipe:2',
+          '-nostats',
+          '-threads',
+          String(options.threads ?? 0),
+          '-ss',
+          part.start.toFixed(6),
+          '-i',
+          file,
+          '-t',
+          seconds.toFixed(6),
+          '-map',
+          '0:v:0',
+          '-an',
+          '-c:v',
+          'libx264',
+          '-preset',
+          options.preset ?? 'veryfast',
+          '-crf',
+          String(options.crf ?? 18),
+          '-pix_fmt',
+          'yuv420p',
+          '-r',
+          String(fps),
+          ...STRIP_METADATA,
+          '-f',
+          'mpegts',
+          target,
+        ],
+        { signal, timeoutMs, onTime: (t) => report(t / seconds) },
+      );
       files.push(target);
     }
     const list = join(work, 'parts.txt');
     await writeFile(list, files.map((f) => `file '${f.replace(/'/g, "'\\''")}'`).join('\n'));
     const report = band(options.keptSeconds * 0.05);
-    await runTool(ffmpeg, [
-      '-hide_banner', '-nostdin', '-y', '-v', 'error', '-progress', 'pipe:2', '-nostats',
-      '-f', 'concat', '-safe', '0', '-i', list,
-      ...(withAudio ? ['-i', file, '-filter_complex', audioOnlyGraph(kept), '-map', '0:v:0', '-map', '[aout]', '-c:a', 'aac', '-b:a', '160k'] : ['-map', '0:v:0', '-an']),
-      // SEI messages can carry what a camera or video tower wrote (timecode, device, user data).
-      '-c:v', 'copy', '-bsf:v', 'filter_units=remove_types=6', '-r', String(fps), ...STRIP_METADATA, '-movflags', '+faststart', partial,
-    ], { signal, timeoutMs, onTime: (t) => report(t / options.keptSeconds) });
+    await runTool(
+      ffmpeg,
+      [
+        '-hide_banner',
+        '-nostdin',
+        '-y',
+        '-v',
+        'error',
+        '-progress',
+        'pipe:2',
+        '-nostats',
+        '-f',
+        'concat',
+        '-safe',
+        '0',
+        '-i',
+        list,
+        ...(withAudio
+          ? ['-i', file, '-filter_complex', audioOnlyGraph(kept), '-map', '0:v:0', '-map', '[aout]', '-c:a', 'aac', '-b:a', '160k']
+          : ['-map', '0:v:0', '-an']),
+        // SEI messages can carry what a camera or video tower wrote (timecode, device, user data).
+        '-c:v',
+        'copy',
+        '-bsf:v',
+        'filter_units=remove_types=6',
+        '-r',
+        String(fps),
+        ...STRIP_METADATA,
+        '-movflags',
+        '+faststart',
+        partial,
+      ],
+      { signal, timeoutMs, onTime: (t) => report(t / options.keptSeconds) },
+    );
     await rename(partial, output);
   } catch (error) {
     await rm(partial, { force: true });

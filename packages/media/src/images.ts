@@ -23,7 +23,26 @@ export const poster = async (file: string, output: string, time: number, options
   const partial = `${output}.partial.jpg`;
   await runTool(
     ffmpeg,
-    ['-hide_banner', '-nostdin', '-y', '-v', 'error', '-ss', time.toFixed(3), '-i', file, '-frames:v', '1', '-map_metadata', '-1', '-vf', `scale=-2:${height}`, '-q:v', '3', partial],
+    [
+      '-hide_banner',
+      '-nostdin',
+      '-y',
+      '-v',
+      'error',
+      '-ss',
+      time.toFixed(3),
+      '-i',
+      file,
+      '-frames:v',
+      '1',
+      '-map_metadata',
+      '-1',
+      '-vf',
+      `scale=-2:${height}`,
+      '-q:v',
+      '3',
+      partial,
+    ],
     { signal: options.signal, timeoutMs: 60_000 },
   );
   await rename(partial, output);
@@ -31,7 +50,11 @@ export const poster = async (file: string, output: string, time: number, options
 };
 
 /** `count` candidate thumbnails spread over the video (avoiding the very first and last moments). */
-export const thumbnails = async (file: string, outDir: string, options: ImageOptions & { count?: number; height?: number } = {}): Promise<{ time: number; file: string }[]> => {
+export const thumbnails = async (
+  file: string,
+  outDir: string,
+  options: ImageOptions & { count?: number; height?: number } = {},
+): Promise<{ time: number; file: string }[]> => {
   const info = options.info ?? (await probe(file, { signal: options.signal }));
   const count = options.count ?? 5;
   await mkdir(outDir, { recursive: true });
@@ -77,13 +100,25 @@ const vttTime = (seconds: number) => {
 };
 
 /** The WebVTT map of a storyboard: cue i covers [i·interval, (i+1)·interval) and points at tile i. */
-export const storyboardVtt = (spriteName: string, tiles: number, interval: number, duration: number, tileWidth: number, tileHeight: number, columns: number): string => {
+export const storyboardVtt = (
+  spriteName: string,
+  tiles: number,
+  interval: number,
+  duration: number,
+  tileWidth: number,
+  tileHeight: number,
+  columns: number,
+): string => {
   const cues = ['WEBVTT', ''];
   for (let i = 0; i < tiles; i += 1) {
     const start = i * interval;
     const end = Math.min(duration, (i + 1) * interval);
     if (end <= start) break;
-    cues.push(`${vttTime(start)} --> ${vttTime(end)}`, `${spriteName}#xywh=${(i % columns) * tileWidth},${Math.floor(i / columns) * tileHeight},${tileWidth},${tileHeight}`, '');
+    cues.push(
+      `${vttTime(start)} --> ${vttTime(end)}`,
+      `${spriteName}#xywh=${(i % columns) * tileWidth},${Math.floor(i / columns) * tileHeight},${tileWidth},${tileHeight}`,
+      '',
+    );
   }
   return cues.join('\n');
 };
@@ -119,9 +154,28 @@ export const storyboard = async (file: string, outDir: string, options: Storyboa
   await runTool(
     ffmpeg,
     [
-      '-hide_banner', '-nostdin', '-y', '-v', 'error', '-progress', 'pipe:2', '-nostats', ...(keyframesOnly ? ['-skip_frame', 'nokey'] : []), '-i', file, '-map', '0:v:0', '-map_metadata', '-1',
-      '-vf', `tpad=stop_mode=clone:stop_duration=${(rows * columns * interval).toFixed(3)},fps=1/${interval.toFixed(6)}:round=down,scale=${tileWidth}:${tileHeight},tile=${columns}x${rows}`,
-      '-frames:v', '1', '-q:v', '4', `${sprite}.partial.jpg`,
+      '-hide_banner',
+      '-nostdin',
+      '-y',
+      '-v',
+      'error',
+      '-progress',
+      'pipe:2',
+      '-nostats',
+      ...(keyframesOnly ? ['-skip_frame', 'nokey'] : []),
+      '-i',
+      file,
+      '-map',
+      '0:v:0',
+      '-map_metadata',
+      '-1',
+      '-vf',
+      `tpad=stop_mode=clone:stop_duration=${(rows * columns * interval).toFixed(3)},fps=1/${interval.toFixed(6)}:round=down,scale=${tileWidth}:${tileHeight},tile=${columns}x${rows}`,
+      '-frames:v',
+      '1',
+      '-q:v',
+      '4',
+      `${sprite}.partial.jpg`,
     ],
     { signal: options.signal, timeoutMs: 30 * 60_000, onTime: percentReporter(info.durationSeconds, options.onProgress, 0, 99) },
   );

@@ -88,11 +88,10 @@ export const probe = async (file: string, options: { signal?: AbortSignal } = {}
   const { ffprobe } = locateBinaries();
   let raw: RawProbe;
   try {
-    const { stdout } = await runTool(
-      ffprobe,
-      ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file],
-      { timeoutMs: PROBE_TIMEOUT_MS, signal: options.signal },
-    );
+    const { stdout } = await runTool(ffprobe, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file], {
+      timeoutMs: PROBE_TIMEOUT_MS,
+      signal: options.signal,
+    });
     raw = JSON.parse(stdout.toString('utf8')) as RawProbe;
   } catch (error) {
     if (error instanceof MediaError && error.code === 'ffmpeg_failed') {
@@ -157,7 +156,10 @@ export interface PacketScan {
  * keyframes are (where a stream copy may start, where the coarse privacy pass looks) and whether
  * the file holds the whole video its header announces.
  */
-export const scanPackets = async (file: string, options: { signal?: AbortSignal; timeoutMs?: number; expectedFrames?: number | null } = {}): Promise<PacketScan> => {
+export const scanPackets = async (
+  file: string,
+  options: { signal?: AbortSignal; timeoutMs?: number; expectedFrames?: number | null } = {},
+): Promise<PacketScan> => {
   const { ffprobe } = locateBinaries();
   const { stdout, stderr } = await runTool(
     ffprobe,

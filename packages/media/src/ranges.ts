@@ -70,7 +70,20 @@ export const keepFilterGraph = (kept: readonly TimeRange[], withAudio: boolean, 
 };
 
 /** Output options that leave no container or stream metadata (creation time, device, GPS, title, comments). */
-export const STRIP_METADATA = ['-map_metadata', '-1', '-map_metadata:s', '-1', '-map_chapters', '-1', '-fflags', '+bitexact', '-flags:v', '+bitexact', '-flags:a', '+bitexact'];
+export const STRIP_METADATA = [
+  '-map_metadata',
+  '-1',
+  '-map_metadata:s',
+  '-1',
+  '-map_chapters',
+  '-1',
+  '-fflags',
+  '+bitexact',
+  '-flags:v',
+  '+bitexact',
+  '-flags:a',
+  '+bitexact',
+];
 
 /** Where a time of the original lands in the cut video, or null when it was removed. */
 export function timeAfterCuts(time: number, removed: readonly TimeRange[]): number | null {

@@ -52,7 +52,8 @@ export const segmentsFromChanges = (changes: readonly SceneChange[], duration: n
   const { minSegmentSeconds = 20, maxSegments = 30 } = options;
   if (!Number.isFinite(duration) || duration < 0) throw new MediaError('bad_argument', `The duration must be a positive number of seconds, got ${duration}`);
   if (!(minSegmentSeconds >= 0)) throw new MediaError('bad_argument', `The shortest segment must be 0 s or more, got ${minSegmentSeconds}`);
-  if (!Number.isInteger(maxSegments) || maxSegments < 1) throw new MediaError('bad_argument', `The number of segments must be a whole number of at least 1, got ${maxSegments}`);
+  if (!Number.isInteger(maxSegments) || maxSegments < 1)
+    throw new MediaError('bad_argument', `The number of segments must be a whole number of at least 1, got ${maxSegments}`);
   if (duration === 0) return [];
 
   // Times that are equal to within floating-point noise count as equal: a change exactly
@@ -106,7 +107,27 @@ export const sceneChanges = async (file: string, options: SceneChangeOptions = {
   const report = percentReporter(info.durationSeconds, onProgress);
   const { stdout } = await runTool(
     ffmpeg,
-    ['-hide_banner', '-nostdin', '-v', 'error', '-progress', 'pipe:2', '-nostats', '-i', file, '-map', '0:v:0', '-an', '-sn', '-dn', '-vf', filters.join(','), '-f', 'null', '-'],
+    [
+      '-hide_banner',
+      '-nostdin',
+      '-v',
+      'error',
+      '-progress',
+      'pipe:2',
+      '-nostats',
+      '-i',
+      file,
+      '-map',
+      '0:v:0',
+      '-an',
+      '-sn',
+      '-dn',
+      '-vf',
+      filters.join(','),
+      '-f',
+      'null',
+      '-',
+    ],
     { signal, timeoutMs, onTime: (seconds) => report(seconds) },
   );
   report(info.durationSeconds);

@@ -14,10 +14,11 @@ beforeAll(() => {
   makeVideo(join(dir, 'vertical.mp4'), { width: 720, height: 1280, seconds: 3, audio: false });
 });
 
-const cli = (args: string[]) => run(process.execPath, [bin, ...args]).then(
-  ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-  (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
-);
+const cli = (args: string[]) =>
+  run(process.execPath, [bin, ...args]).then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+    (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
+  );
 
 describe('ipsv-media command line', () => {
   it('probe: accepted file exits 0; refused file exits 1 with every reason', async () => {

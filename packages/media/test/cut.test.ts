@@ -16,13 +16,24 @@ beforeAll(() => {
   // editing suite leaves in a file: title, creation time, GPS location, comment, device.
   makeColourClip(join(dir, 'plain.mp4'), ['red', 'green', 'blue', 'white', 'yellow'], 2, 25, '640x360');
   ffmpegSync([
-    '-i', join(dir, 'plain.mp4'), '-c', 'copy',
-    '-metadata', 'title=Cholecystectomy DOE JOHN',
-    '-metadata', 'creation_time=2026-03-02T10:11:12Z',
-    '-metadata', 'location=+48.8566+002.3522/',
-    '-metadata', 'comment=MRN 483920',
-    '-metadata', 'make=Olympus', '-metadata', 'model=VISERA',
-    '-metadata:s:v:0', 'creation_time=2026-03-02T10:11:12Z',
+    '-i',
+    join(dir, 'plain.mp4'),
+    '-c',
+    'copy',
+    '-metadata',
+    'title=Cholecystectomy DOE JOHN',
+    '-metadata',
+    'creation_time=2026-03-02T10:11:12Z',
+    '-metadata',
+    'location=+48.8566+002.3522/',
+    '-metadata',
+    'comment=MRN 483920',
+    '-metadata',
+    'make=Olympus',
+    '-metadata',
+    'model=VISERA',
+    '-metadata:s:v:0',
+    'creation_time=2026-03-02T10:11:12Z',
     source,
   ]);
 });
@@ -41,16 +52,36 @@ const colourCounts = async (file: string) => {
 describe('cut', () => {
   const methods = locateBinaries().modern ? (['reencode', 'copy'] as const) : (['reencode'] as const);
   it.each(methods)('%s: removes exactly the frames of the ranges, keeps the rest in order, and sound stays in sync', async (method) => {
-    expect(ffprobeJson<{ format: { tags: Record<string, string> } }>(['-show_format', source]).format.tags).toMatchObject({ title: 'Cholecystectomy DOE JOHN', comment: 'MRN 483920' });
+    expect(ffprobeJson<{ format: { tags: Record<string, string> } }>(['-show_format', source]).format.tags).toMatchObject({
+      title: 'Cholecystectomy DOE JOHN',
+      comment: 'MRN 483920',
+    });
     const progress: number[] = [];
     const out = join(dir, `cut-${method}.mp4`);
     // All of green, the first 0.5 s of white (frames 150-161) and the last 0.24 s of yellow.
-    const result = await cut(source, [{ start: 6, end: 6.5 }, { start: 2, end: 4 }, { start: 9.76, end: 12 }], out, { method, onProgress: (p) => progress.push(p) });
+    const result = await cut(
+      source,
+      [
+        { start: 6, end: 6.5 },
+        { start: 2, end: 4 },
+        { start: 9.76, end: 12 },
+      ],
+      out,
+      { method, onProgress: (p) => progress.push(p) },
+    );
     expect(result.method).toBe(method);
     // Keyframes every 2 s: the red and blue GOPs are copied whole; 6.5-9.76 s holds one keyframe only.
     expect(result.copiedSeconds).toBeCloseTo(method === 'copy' ? 4 : 0, 5);
-    expect(result.removed).toEqual([{ start: 2, end: 4 }, { start: 6, end: 6.5 }, { start: 9.76, end: 10 }]);
-    expect(result.kept).toEqual([{ start: 0, end: 2 }, { start: 4, end: 6 }, { start: 6.5, end: 9.76 }]);
+    expect(result.removed).toEqual([
+      { start: 2, end: 4 },
+      { start: 6, end: 6.5 },
+      { start: 9.76, end: 10 },
+    ]);
+    expect(result.kept).toEqual([
+      { start: 0, end: 2 },
+      { start: 4, end: 6 },
+      { start: 6.5, end: 9.76 },
+    ]);
 
     const { counts, order } = await colourCounts(out);
     expect(order).toEqual(['red', 'blue', 'white', 'yellow']);
@@ -80,7 +111,11 @@ describe('cut', () => {
     // SEI user data inside the picture stream (encoders, cameras and towers write there) is gone too.
     expect(readFileSync(source).includes('x264 - core')).toBe(true);
     expect(readFileSync(out).includes('x264 - core')).toBe(false);
-    const { format, streams } = ffprobeJson<{ format: { tags?: Record<string, string> }; streams: { tags?: Record<string, string> }[] }>(['-show_format', '-show_streams', out]);
+    const { format, streams } = ffprobeJson<{ format: { tags?: Record<string, string> }; streams: { tags?: Record<string, string> }[] }>([
+      '-show_format',
+      '-show_streams',
+      out,
+    ]);
     const everyTag = JSON.stringify([format.tags ?? {}, ...streams.map((s) => s.tags ?? {})]);
     for (const leaked of ['DOE', 'creation_time', 'location', '48.85', 'MRN', 'Olympus', 'VISERA', 'title', 'comment']) {
       expect(everyTag).not.toContain(leaked);

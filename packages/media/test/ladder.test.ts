@@ -30,7 +30,10 @@ describe('renderLadder', () => {
     const out = join(dir, 'ladder');
     const progress: number[] = [];
     const renditions = await renderLadder(source, out, rungsFor(480), { removeRanges: [{ start: 3, end: 6 }], onProgress: (p) => progress.push(p) });
-    expect(renditions.map((r) => [r.rung.name, r.width, r.height])).toEqual([['360p', 640, 360], ['480p', 854, 480]]);
+    expect(renditions.map((r) => [r.rung.name, r.width, r.height])).toEqual([
+      ['360p', 640, 360],
+      ['480p', 854, 480],
+    ]);
     expect(progress.at(-1)).toBe(100);
 
     for (const r of renditions) {
@@ -65,7 +68,9 @@ describe('renderLadder', () => {
 
     const master = await writeMasterPlaylist(out, renditions, true);
     expect(readFileSync(master, 'utf8')).toBe(masterPlaylist(renditions, true));
-    expect(readFileSync(master, 'utf8')).toMatch(/RESOLUTION=640x360,CODECS="avc1\.640028,mp4a\.40\.2"\n360p\/index\.m3u8\n#EXT-X-STREAM-INF:BANDWIDTH=\d+,RESOLUTION=854x480/);
+    expect(readFileSync(master, 'utf8')).toMatch(
+      /RESOLUTION=640x360,CODECS="avc1\.640028,mp4a\.40\.2"\n360p\/index\.m3u8\n#EXT-X-STREAM-INF:BANDWIDTH=\d+,RESOLUTION=854x480/,
+    );
   });
 
   it('the publication rendition (fast decode and scaler) is a valid 360p with the cuts applied', async () => {
@@ -79,7 +84,9 @@ describe('renderLadder', () => {
   it('cancelling leaves no half-written rendition', async () => {
     const controller = new AbortController();
     const out = join(dir, 'cancelled');
-    await expect(renderLadder(source, out, rungsFor(360), { signal: controller.signal, onProgress: (p) => p > 0 && controller.abort() })).rejects.toMatchObject({ code: 'cancelled' });
+    await expect(renderLadder(source, out, rungsFor(360), { signal: controller.signal, onProgress: (p) => p > 0 && controller.abort() })).rejects.toMatchObject(
+      { code: 'cancelled' },
+    );
     expect(readdirSync(join(out, '360p'))).toEqual([]);
   });
 });
@@ -119,7 +126,21 @@ describe('images', () => {
     expect(readFileSync(board.vtt, 'utf8')).toContain('filmstrip.jpg#xywh=');
     // Cut the sprite back into tiles: each shows the colour of its own two seconds.
     const tileColour = (index: number) =>
-      colourOf(execFileSync(locateBinaries().ffmpeg, ['-v', 'error', '-i', board.sprite, '-vf', `crop=160:${board.tileHeight}:${index * 160}:0,scale=16:9`, '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-']));
+      colourOf(
+        execFileSync(locateBinaries().ffmpeg, [
+          '-v',
+          'error',
+          '-i',
+          board.sprite,
+          '-vf',
+          `crop=160:${board.tileHeight}:${index * 160}:0,scale=16:9`,
+          '-f',
+          'rawvideo',
+          '-pix_fmt',
+          'rgb24',
+          '-',
+        ]),
+      );
     expect([0, 1, 2, 3].map(tileColour)).toEqual(['red', 'green', 'blue', 'white']);
   });
 

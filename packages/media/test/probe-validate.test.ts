@@ -10,7 +10,10 @@ const { dir, cleanup } = tempDir();
 const file = (name: string) => join(dir, name);
 afterAll(cleanup);
 
-const codes = async (path: string) => validate(await probe(path)).map((v) => v.code).sort();
+const codes = async (path: string) =>
+  validate(await probe(path))
+    .map((v) => v.code)
+    .sort();
 const rejectsWith = async (path: string, code: string) => {
   const error = await probe(path).catch((e: unknown) => e);
   expect(error).toBeInstanceOf(MediaError);
@@ -172,4 +175,3 @@ describe('scanPackets', () => {
     expect(intact).toMatchObject({ truncated: false, packets: 150 });
   });
 });
-

@@ -16,13 +16,43 @@ beforeAll(() => {
   // changes are at 6 s and 12 s, and the moving parts give scores below the threshold in between.
   const part = 'size=320x180:rate=25';
   ffmpegSync([
-    '-f', 'lavfi', '-i', `color=c=0x3060a0:${part}:duration=6`,
-    '-f', 'lavfi', '-i', `testsrc2=${part}:duration=6`,
-    '-f', 'lavfi', '-i', `mandelbrot=${part}`,
-    '-filter_complex', '[2:v]trim=duration=6,setpts=PTS-STARTPTS[m];[0:v][1:v][m]concat=n=3:v=1:a=0,format=yuv420p[v]',
-    '-map', '[v]', '-c:v', 'libx264', '-preset', 'ultrafast', '-g', '50', clip,
+    '-f',
+    'lavfi',
+    '-i',
+    `color=c=0x3060a0:${part}:duration=6`,
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc2=${part}:duration=6`,
+    '-f',
+    'lavfi',
+    '-i',
+    `mandelbrot=${part}`,
+    '-filter_complex',
+    '[2:v]trim=duration=6,setpts=PTS-STARTPTS[m];[0:v][1:v][m]concat=n=3:v=1:a=0,format=yuv420p[v]',
+    '-map',
+    '[v]',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-g',
+    '50',
+    clip,
   ]);
-  ffmpegSync(['-f', 'lavfi', '-i', 'color=c=0x3060a0:size=320x180:rate=25:duration=8', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', still]);
+  ffmpegSync([
+    '-f',
+    'lavfi',
+    '-i',
+    'color=c=0x3060a0:size=320x180:rate=25:duration=8',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    still,
+  ]);
 });
 
 describe('sceneChanges', () => {
@@ -34,7 +64,11 @@ describe('sceneChanges', () => {
     expect(Math.abs(changes[1]!.time - 12)).toBeLessThanOrEqual(0.5);
     for (const c of changes) expect(c.score).toBeGreaterThan(0.3);
     expect(segments).toHaveLength(3);
-    const expected = [[0, 6], [6, 12], [12, 18]];
+    const expected = [
+      [0, 6],
+      [6, 12],
+      [12, 18],
+    ];
     segments.forEach((segment, i) => {
       expect(Math.abs(segment.start - expected[i]![0]!)).toBeLessThanOrEqual(0.5);
       expect(Math.abs(segment.end - expected[i]![1]!)).toBeLessThanOrEqual(0.5);

@@ -1,5 +1,20 @@
 // Drizzle schema: the single source for migrations (drizzle-kit generate) and typed queries.
-import { bigint, bigserial, boolean, doublePrecision, index, integer, jsonb, pgEnum, pgTable, primaryKey, real, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import type { Description } from '@ipsv/contracts/videos';
 import type { PrivacyRange } from '@ipsv/contracts/privacy-review';
 import { SURGERY_TYPE_KINDS } from '@ipsv/contracts/surgery-types';
@@ -144,11 +159,9 @@ export const rateLimits = pgTable(
 );
 
 /** Secrets every process must share (the auth signing secret), created once on first start. */
-export const appSecrets = pgTable(
-  'app_secrets',
-  { name: text('name').notNull(), value: text('value').notNull(), createdAt: createdAt() },
-  (table) => [uniqueIndex('app_secrets_name_idx').on(table.name)],
-);
+export const appSecrets = pgTable('app_secrets', { name: text('name').notNull(), value: text('value').notNull(), createdAt: createdAt() }, (table) => [
+  uniqueIndex('app_secrets_name_idx').on(table.name),
+]);
 
 // ---- Videos (DESIGN.md section 5). One row per upload; renditions live in storage under
 // videos/<id>/v<version>/, the quarantined original under original_key.

@@ -10,7 +10,13 @@ const probe = { container: 'mp4', codec: 'h264', width: 1280, height: 720, durat
 const analyser = (ranges: AnalysisResult['ranges']): PrivacyAnalyser => ({
   async analyse(_file, options) {
     options.onProgress?.(100);
-    return { threshold: 0.2, ranges, track: [{ time: 1, score: 0.05, scores: { scene: 0.05 } }], detectors: [{ name: 'scene', version: '1' }], framesDecoded: 12 } as unknown as AnalysisResult;
+    return {
+      threshold: 0.2,
+      ranges,
+      track: [{ time: 1, score: 0.05, scores: { scene: 0.05 } }],
+      detectors: [{ name: 'scene', version: '1' }],
+      framesDecoded: 12,
+    } as unknown as AnalysisResult;
   },
   close: async () => undefined,
 });
@@ -29,7 +35,10 @@ describe('the privacy analysis job', () => {
   it('proposes what it found for the review', async () => {
     const s = await setup([{ start: 4.1234, end: 7, reasons: ['out_of_body'], confidence: 0.91234 }] as AnalysisResult['ranges']);
     await s.job.run({ videoId: 'v' }, jobContext());
-    expect(s.videos.rows.get('v')).toMatchObject({ status: 'review', analysis: { proposed: [{ start: 4.123, end: 7, confidence: 0.912 }], framesDecoded: 12 } });
+    expect(s.videos.rows.get('v')).toMatchObject({
+      status: 'review',
+      analysis: { proposed: [{ start: 4.123, end: 7, confidence: 0.912 }], framesDecoded: 12 },
+    });
     expect(s.queue.sent).toEqual([]);
   });
 

@@ -51,7 +51,8 @@ export function analyseVideoJob(deps: VideoJobDeps & { analyser: PrivacyAnalyser
         const transition = analysed(video, analysis, reviewProxyKey, new Date());
         const row = await lifecycle.apply(videoId, transition);
         // An automatic confirmation is recorded like the provider's own.
-        if (row && transition.patch.confirmedBy === 'auto' && row.renderingVersion !== null) await videos.recordConfirmation(videoId, row.renderingVersion, [], 'auto');
+        if (row && transition.patch.confirmedBy === 'auto' && row.renderingVersion !== null)
+          await videos.recordConfirmation(videoId, row.renderingVersion, [], 'auto');
         context.log.info({ video: videoId, ranges: analysis.proposed.length, seconds: analysis.seconds }, 'privacy analysis done');
       } finally {
         await local.release();

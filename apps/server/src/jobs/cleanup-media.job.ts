@@ -7,7 +7,12 @@ import type { UploadStore } from '../platform/storage/upload-store.js';
 import type { VideoJobDeps } from './video-job.js';
 
 export function cleanupMediaJob(
-  deps: Pick<VideoJobDeps, 'videos' | 'storage'> & { uploads: Pick<UploadStore, 'remove'>; uploadExpiryHours: number; originalRetentionDays: number; clock?: () => Date },
+  deps: Pick<VideoJobDeps, 'videos' | 'storage'> & {
+    uploads: Pick<UploadStore, 'remove'>;
+    uploadExpiryHours: number;
+    originalRetentionDays: number;
+    clock?: () => Date;
+  },
 ) {
   const { videos, storage, uploads } = deps;
   const now = deps.clock ?? (() => new Date());

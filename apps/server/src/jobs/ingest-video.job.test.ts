@@ -20,7 +20,12 @@ describe('the file check job', () => {
   it('probes, keeps the thumbnail candidates and the filmstrip, then waits for the details', async () => {
     const s = await setup();
     await s.job.run({ videoId: 'v' }, jobContext());
-    expect(s.videos.rows.get('v')).toMatchObject({ status: 'awaiting_details', quality: '720', thumbnailTimes: [3, 6, 9, 12, 15], probe: { width: 1280, browserPlayable: true } });
+    expect(s.videos.rows.get('v')).toMatchObject({
+      status: 'awaiting_details',
+      quality: '720',
+      thumbnailTimes: [3, 6, 9, 12, 15],
+      probe: { width: 1280, browserPlayable: true },
+    });
     expect([...s.storage.objects.keys()].filter((k) => k.startsWith('videos/v/source/')).sort()).toEqual([
       'videos/v/source/filmstrip.jpg',
       'videos/v/source/filmstrip.vtt',

@@ -58,7 +58,12 @@ export function ingestVideoJob(deps: VideoJobDeps) {
         const frames = await media.thumbnails(local.path, `${work}/thumbnails`, { info, count: 5, height: 360, signal: context.signal });
         for (const [index, frame] of frames.entries()) await storage.putFile(keys.candidate(index), frame.file, 'image/jpeg');
         // The map names the sprite as it is stored (filmstrip.jpg beside filmstrip.vtt).
-        const strip = await media.storyboard(local.path, `${work}/filmstrip`, { info, name: 'filmstrip', keyframeTimes: scan.keyframeTimes, signal: context.signal });
+        const strip = await media.storyboard(local.path, `${work}/filmstrip`, {
+          info,
+          name: 'filmstrip',
+          keyframeTimes: scan.keyframeTimes,
+          signal: context.signal,
+        });
         await storage.putFile(keys.filmstripSprite, strip.sprite, 'image/jpeg');
         await storage.putFile(keys.filmstripVtt, strip.vtt, 'text/vtt');
         // Details saved during the upload or the check: the lifecycle starts the analysis now.

@@ -29,7 +29,12 @@ describe('the render job', () => {
     const s = await setup();
     await s.job.run({ videoId: 'v', version: 1 }, jobContext());
     const row = s.videos.rows.get('v')!;
-    expect(row).toMatchObject({ status: 'published', publishedVersion: 1, percent: null, rendition: { version: 1, complete: true, rungs: ['360p', '480p', '720p'], durationSeconds: 17 } });
+    expect(row).toMatchObject({
+      status: 'published',
+      publishedVersion: 1,
+      percent: null,
+      rendition: { version: 1, complete: true, rungs: ['360p', '480p', '720p'], durationSeconds: 17 },
+    });
     expect(s.media.calls.filter((c) => c.startsWith('renderLadder'))).toEqual(['renderLadder:360p', 'renderLadder:480p,720p']);
     expect(s.storage.objects.has('videos/v/v1/master.m3u8')).toBe(true);
     expect(s.storage.objects.has('videos/v/masters/v1.mp4')).toBe(true);
@@ -43,7 +48,21 @@ describe('the render job', () => {
     await s.job.run({ videoId: 'v', version: 1 }, jobContext());
     expect(s.media.calls).toEqual([]);
     await s.storage.put('videos/v/v1/master.m3u8', Buffer.from('old'), 'x');
-    await s.videos.update('v', { status: 'published', publishedVersion: 1, rendition: { version: 1, master: 'videos/v/v1/master.m3u8', mp4: null, poster: null, storyboard: null, rungs: ['360p'], renditions: [], durationSeconds: 17, complete: true } });
+    await s.videos.update('v', {
+      status: 'published',
+      publishedVersion: 1,
+      rendition: {
+        version: 1,
+        master: 'videos/v/v1/master.m3u8',
+        mp4: null,
+        poster: null,
+        storyboard: null,
+        rungs: ['360p'],
+        renditions: [],
+        durationSeconds: 17,
+        complete: true,
+      },
+    });
     await s.job.run({ videoId: 'v', version: 2 }, jobContext());
     expect(s.videos.rows.get('v')).toMatchObject({ status: 'published', publishedVersion: 2, rendition: { version: 2, complete: true } });
     expect(s.storage.objects.has('videos/v/v1/master.m3u8')).toBe(false);

@@ -77,7 +77,13 @@ export function renderVideoJob(deps: VideoJobDeps) {
         const all = [...rendition.renditions, ...hd.map((r) => ({ name: r.rung.name, width: r.width, height: r.height, bandwidth: r.bandwidth }))];
         await media.writeMasterPlaylist(hdDir, all.map(asRendition), hasAudio);
         await uploadFolder(storage, hdDir, prefix);
-        const complete: RenditionKeys = { ...rendition, storyboard: `${prefix}/storyboard/storyboard.vtt`, rungs: all.map((r) => r.name), renditions: all, complete: true };
+        const complete: RenditionKeys = {
+          ...rendition,
+          storyboard: `${prefix}/storyboard/storyboard.vtt`,
+          rungs: all.map((r) => r.name),
+          renditions: all,
+          complete: true,
+        };
         const now = await videos.find(videoId);
         if (now && canApply('renditionsCompleted', now)) await lifecycle.apply(videoId, renditionsCompleted(now, complete));
         context.log.info({ video: videoId, version, rungs: complete.rungs, storyboardTiles: board.tiles }, 'all renditions done');

@@ -46,8 +46,9 @@ export async function scratchDir(id: string, name: string): Promise<string> {
 export const removeDir = (dir: string) => rm(dir, { recursive: true, force: true });
 
 const contentType = (file: string) =>
-  ({ '.m3u8': 'application/vnd.apple.mpegurl', '.m4s': 'video/iso.segment', '.mp4': 'video/mp4', '.jpg': 'image/jpeg', '.vtt': 'text/vtt' })[path.extname(file)] ??
-  'application/octet-stream';
+  ({ '.m3u8': 'application/vnd.apple.mpegurl', '.m4s': 'video/iso.segment', '.mp4': 'video/mp4', '.jpg': 'image/jpeg', '.vtt': 'text/vtt' })[
+    path.extname(file)
+  ] ?? 'application/octet-stream';
 
 /** Uploads every file under `dir` to `prefix/<relative path>` (playlists last, so players never see a playlist before its segments). */
 export async function uploadFolder(storage: Storage, dir: string, prefix: string): Promise<string[]> {
@@ -98,6 +99,7 @@ export async function runStage(
     context.log.error({ err: error, video: stage.id }, `${stage.name} gave up`);
     const current = await deps.videos.find(stage.id);
     // A video that moved on (deleted, or published while its HD rungs failed) is not marked failed.
-    if (current && stage.statuses.includes(current.status)) await deps.lifecycle.apply(stage.id, failed(current, stage.statuses, failureReason(stage.name, error)));
+    if (current && stage.statuses.includes(current.status))
+      await deps.lifecycle.apply(stage.id, failed(current, stage.statuses, failureReason(stage.name, error)));
   }
 }

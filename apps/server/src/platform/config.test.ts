@@ -26,7 +26,14 @@ describe('loadConfig', () => {
   it('stores media on local disk unless STORAGE=s3, whose region defaults to us-east-2', () => {
     expect(loadConfig({}, '/srv')).toMatchObject({ STORAGE: 'local', S3_REGION: 'us-east-2', S3_FORCE_PATH_STYLE: false });
     const config = loadConfig(
-      { STORAGE: 's3', S3_BUCKET: 'videos', S3_ENDPOINT: 'http://minio:9000', S3_FORCE_PATH_STYLE: 'true', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' },
+      {
+        STORAGE: 's3',
+        S3_BUCKET: 'videos',
+        S3_ENDPOINT: 'http://minio:9000',
+        S3_FORCE_PATH_STYLE: 'true',
+        S3_ACCESS_KEY_ID: 'id',
+        S3_SECRET_ACCESS_KEY: 'secret',
+      },
       '/srv',
     );
     // Uploads (tus S3 store) live at the bucket root, so a prefix is refused with S3 for now.

@@ -6,92 +6,110 @@ import { UPLOAD_EXPIRY_HOURS_DEFAULT } from '@ipsv/contracts/upload';
 
 const port = z.coerce.number().int().min(0).max(65535);
 
-export const configSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  // all: API, web app and jobs in one process; api: no jobs; worker: jobs only (no HTTP).
-  ROLE: z.enum(['all', 'api', 'worker']).default('all'),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  PORT: port.default(3000),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
-    .optional(),
-  EMBEDDED_PG_PORT: port.default(54329),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  PUBLIC_URL: z.url().optional(),
-  TRUST_PROXY: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((v) => v === 'true'),
-  WEB_DIST_DIR: z.string().optional(),
-  // Accounts and mail
-  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
-  MAIL_FROM: z.string().min(3).default('Intelligent Platform for Surgery Videos <no-reply@localhost>'),
-  ADMIN_EMAIL: z.email().optional(),
-  TOTP_ISSUER: z.string().min(1).default('Intelligent Platform for Surgery Videos'),
-  GOOGLE_CLIENT_ID: z.string().optional(),
-  GOOGLE_CLIENT_SECRET: z.string().optional(),
-  APPLE_CLIENT_ID: z.string().optional(),
-  APPLE_CLIENT_SECRET: z.string().optional(),
-  FACEBOOK_CLIENT_ID: z.string().optional(),
-  FACEBOOK_CLIENT_SECRET: z.string().optional(),
-  AMAZON_CLIENT_ID: z.string().optional(),
-  AMAZON_CLIENT_SECRET: z.string().optional(),
-  OIDC_ISSUER: z.url().optional(),
-  OIDC_CLIENT_ID: z.string().optional(),
-  OIDC_CLIENT_SECRET: z.string().optional(),
-  OIDC_NAME: z.string().min(1).default('Hospital sign-in'),
-  // Videos
-  UPLOAD_EXPIRY_HOURS: z.coerce.number().min(1).max(24 * 30).default(UPLOAD_EXPIRY_HOURS_DEFAULT),
-  ORIGINAL_RETENTION_DAYS: z.coerce.number().min(0).max(3650).default(30),
-  PRIVACY_DETECTORS: z.enum(['all', 'scene']).default('all'),
-  COMPANION_URL: z.url().optional(),
-  JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
-  // A running job whose worker has not beaten for this long is handed to another worker.
-  JOB_STALE_SECONDS: z.coerce.number().min(5).max(3600).default(60),
-  RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
-  // Signed media links (spec section 9: 6000 s). Shorter closes the window in which a link keeps
-  // working after a video is made private; players ask for fresh links before theirs expire.
-  MEDIA_URL_LIFETIME_SECONDS: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(6000),
-  // WebSockets (live progress) per client address and per process; a hospital behind one NAT
-  // address shares the per-address share.
-  WS_MAX_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(500),
-  WS_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(20_000),
-  // Uploads stop (507, with a message) when the upload disk would keep less than this free.
-  UPLOAD_MIN_FREE_MB: z.coerce.number().int().min(0).max(10_000_000).default(2048),
-  // Object storage: local disk under DATA_DIR/media, or S3 (or an S3-compatible server)
-  STORAGE: z.enum(['local', 's3']).default('local'),
-  S3_BUCKET: z.string().min(1).optional(),
-  S3_REGION: z.string().min(1).default('us-east-2'),
-  S3_ENDPOINT: z.url().optional(),
-  S3_FORCE_PATH_STYLE: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((v) => v === 'true'),
-  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
-  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
-  S3_PREFIX: z
-    .string()
-    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/, 'must be a relative path such as ipsv or ipsv/media')
-    .optional(),
-}).superRefine((config, context) => {
-  if (config.STORAGE === 's3' && !config.S3_BUCKET) {
-    context.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'required when STORAGE=s3' });
-  }
-  // The tus S3 store names upload objects by id at the bucket's root, where the prefixed storage
-  // would not find them: refuse rather than lose originals.
-  if (config.STORAGE === 's3' && config.S3_PREFIX) {
-    context.addIssue({ code: 'custom', path: ['S3_PREFIX'], message: 'cannot be used with STORAGE=s3 yet (resumable uploads are stored at the bucket root); use a bucket of its own' });
-  }
-  // One key without the other would silently fall back to the SDK's own credential chain.
-  if (Boolean(config.S3_ACCESS_KEY_ID) !== Boolean(config.S3_SECRET_ACCESS_KEY)) {
-    const missing = config.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
-    context.addIssue({ code: 'custom', path: [missing], message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither' });
-  }
-});
+export const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    // all: API, web app and jobs in one process; api: no jobs; worker: jobs only (no HTTP).
+    ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PORT: port.default(3000),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+    EMBEDDED_PG_PORT: port.default(54329),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    PUBLIC_URL: z.url().optional(),
+    TRUST_PROXY: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((v) => v === 'true'),
+    WEB_DIST_DIR: z.string().optional(),
+    // Accounts and mail
+    AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+    MAIL_FROM: z.string().min(3).default('Intelligent Platform for Surgery Videos <no-reply@localhost>'),
+    ADMIN_EMAIL: z.email().optional(),
+    TOTP_ISSUER: z.string().min(1).default('Intelligent Platform for Surgery Videos'),
+    GOOGLE_CLIENT_ID: z.string().optional(),
+    GOOGLE_CLIENT_SECRET: z.string().optional(),
+    APPLE_CLIENT_ID: z.string().optional(),
+    APPLE_CLIENT_SECRET: z.string().optional(),
+    FACEBOOK_CLIENT_ID: z.string().optional(),
+    FACEBOOK_CLIENT_SECRET: z.string().optional(),
+    AMAZON_CLIENT_ID: z.string().optional(),
+    AMAZON_CLIENT_SECRET: z.string().optional(),
+    OIDC_ISSUER: z.url().optional(),
+    OIDC_CLIENT_ID: z.string().optional(),
+    OIDC_CLIENT_SECRET: z.string().optional(),
+    OIDC_NAME: z.string().min(1).default('Hospital sign-in'),
+    // Videos
+    UPLOAD_EXPIRY_HOURS: z.coerce
+      .number()
+      .min(1)
+      .max(24 * 30)
+      .default(UPLOAD_EXPIRY_HOURS_DEFAULT),
+    ORIGINAL_RETENTION_DAYS: z.coerce.number().min(0).max(3650).default(30),
+    PRIVACY_DETECTORS: z.enum(['all', 'scene']).default('all'),
+    COMPANION_URL: z.url().optional(),
+    JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+    // A running job whose worker has not beaten for this long is handed to another worker.
+    JOB_STALE_SECONDS: z.coerce.number().min(5).max(3600).default(60),
+    RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
+    // Signed media links (spec section 9: 6000 s). Shorter closes the window in which a link keeps
+    // working after a video is made private; players ask for fresh links before theirs expire.
+    MEDIA_URL_LIFETIME_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(60)
+      .max(7 * 24 * 3600)
+      .default(6000),
+    // WebSockets (live progress) per client address and per process; a hospital behind one NAT
+    // address shares the per-address share.
+    WS_MAX_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(500),
+    WS_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(20_000),
+    // Uploads stop (507, with a message) when the upload disk would keep less than this free.
+    UPLOAD_MIN_FREE_MB: z.coerce.number().int().min(0).max(10_000_000).default(2048),
+    // Object storage: local disk under DATA_DIR/media, or S3 (or an S3-compatible server)
+    STORAGE: z.enum(['local', 's3']).default('local'),
+    S3_BUCKET: z.string().min(1).optional(),
+    S3_REGION: z.string().min(1).default('us-east-2'),
+    S3_ENDPOINT: z.url().optional(),
+    S3_FORCE_PATH_STYLE: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((v) => v === 'true'),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/, 'must be a relative path such as ipsv or ipsv/media')
+      .optional(),
+  })
+  .superRefine((config, context) => {
+    if (config.STORAGE === 's3' && !config.S3_BUCKET) {
+      context.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'required when STORAGE=s3' });
+    }
+    // The tus S3 store names upload objects by id at the bucket's root, where the prefixed storage
+    // would not find them: refuse rather than lose originals.
+    if (config.STORAGE === 's3' && config.S3_PREFIX) {
+      context.addIssue({
+        code: 'custom',
+        path: ['S3_PREFIX'],
+        message: 'cannot be used with STORAGE=s3 yet (resumable uploads are stored at the bucket root); use a bucket of its own',
+      });
+    }
+    // One key without the other would silently fall back to the SDK's own credential chain.
+    if (Boolean(config.S3_ACCESS_KEY_ID) !== Boolean(config.S3_SECRET_ACCESS_KEY)) {
+      const missing = config.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+      context.addIssue({ code: 'custom', path: [missing], message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither' });
+    }
+  });
 
 export type RawConfig = z.infer<typeof configSchema>;
 export type Config = RawConfig & { dataDir: string; pgDataDir: string };

@@ -3,6 +3,4 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { SERVER_ROOT } from './paths.js';
 
-export const APP_VERSION: string = (
-  JSON.parse(readFileSync(path.join(SERVER_ROOT, 'package.json'), 'utf8')) as { version: string }
-).version;
+export const APP_VERSION: string = (JSON.parse(readFileSync(path.join(SERVER_ROOT, 'package.json'), 'utf8')) as { version: string }).version;

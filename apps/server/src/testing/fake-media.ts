@@ -31,12 +31,21 @@ export function fakeMediaTools(overrides: Partial<MediaTools> = {}) {
     validate: () => (calls.push('validate'), []),
     thumbnails: async (_file, outDir, options = {}) => {
       calls.push('thumbnails');
-      return Promise.all(Array.from({ length: options.count ?? 5 }, async (_, i) => ({ time: (i + 1) * 3, file: await touch(path.join(outDir, `thumbnail-${i + 1}.jpg`)) })));
+      return Promise.all(
+        Array.from({ length: options.count ?? 5 }, async (_, i) => ({ time: (i + 1) * 3, file: await touch(path.join(outDir, `thumbnail-${i + 1}.jpg`)) })),
+      );
     },
     storyboard: async (_file, outDir, options = {}) => {
       calls.push('storyboard');
       const name = options.name ?? 'storyboard';
-      return { sprite: await touch(path.join(outDir, `${name}.jpg`)), vtt: await touch(path.join(outDir, `${name}.vtt`), 'WEBVTT'), tiles: 10, interval: 2, tileWidth: 160, tileHeight: 90 };
+      return {
+        sprite: await touch(path.join(outDir, `${name}.jpg`)),
+        vtt: await touch(path.join(outDir, `${name}.vtt`), 'WEBVTT'),
+        tiles: 10,
+        interval: 2,
+        tileWidth: 160,
+        tileHeight: 90,
+      };
     },
     poster: async (_file, output) => (calls.push('poster'), touch(output)),
     renderLadder: async (_file, outDir, rungs) => {

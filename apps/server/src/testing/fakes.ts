@@ -117,7 +117,10 @@ export function fakeVideosRepository(users: Record<string, string> = {}) {
       return segments.get(videoId) ?? [];
     },
     async replaceSegments(videoId, list, patch) {
-      segments.set(videoId, list.map((s, i) => ({ ...s, id: i + 1, videoId })));
+      segments.set(
+        videoId,
+        list.map((s, i) => ({ ...s, id: i + 1, videoId })),
+      );
       const row = rows.get(videoId);
       if (row) rows.set(videoId, { ...row, ...patch } as VideoRow);
     },
@@ -125,7 +128,9 @@ export function fakeVideosRepository(users: Record<string, string> = {}) {
       return [...rows.values()].filter((r) => r.status === 'uploading' && r.updatedAt < before);
     },
     async originalsToDelete(before) {
-      return [...rows.values()].filter((r) => r.status === 'published' && !r.originalDeletedAt && r.publishedAt && r.publishedAt < before && r.rendition?.complete);
+      return [...rows.values()].filter(
+        (r) => r.status === 'published' && !r.originalDeletedAt && r.publishedAt && r.publishedAt < before && r.rendition?.complete,
+      );
     },
   };
   return repository;
@@ -189,6 +194,18 @@ export const fakeSigner: MediaSigner = {
 };
 
 export function jobContext(options: { lastAttempt?: boolean; signal?: AbortSignal } = {}): JobContext {
-  const log = { info: () => undefined, warn: () => undefined, error: () => undefined, debug: () => undefined, child: () => log } as unknown as JobContext['log'];
-  return { id: 'job-1', signal: options.signal ?? new AbortController().signal, log, retryCount: options.lastAttempt ? 3 : 0, lastAttempt: options.lastAttempt ?? false };
+  const log = {
+    info: () => undefined,
+    warn: () => undefined,
+    error: () => undefined,
+    debug: () => undefined,
+    child: () => log,
+  } as unknown as JobContext['log'];
+  return {
+    id: 'job-1',
+    signal: options.signal ?? new AbortController().signal,
+    log,
+    retryCount: options.lastAttempt ? 3 : 0,
+    lastAttempt: options.lastAttempt ?? false,
+  };
 }

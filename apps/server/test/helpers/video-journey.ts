@@ -35,7 +35,10 @@ export async function makeSurgeryClip(dir: string, name: string, inside = 8, out
   return file;
 }
 
-export const sha256 = async (file: string) => createHash('sha256').update(await fs.readFile(file)).digest('hex');
+export const sha256 = async (file: string) =>
+  createHash('sha256')
+    .update(await fs.readFile(file))
+    .digest('hex');
 
 /** Calls the server at `base()` with the cookies of `jar` (a browser on our own origin). */
 function caller(base: () => string, jar: CookieJar) {
@@ -105,7 +108,13 @@ export function tusUpload(owner: TestUser, file: string, options: { chunkSize?: 
   });
 }
 
-export async function waitForStatus(owner: TestUser, id: string, statuses: Video['status'][], timeoutMs = 120_000, until?: (video: Video) => boolean): Promise<Video> {
+export async function waitForStatus(
+  owner: TestUser,
+  id: string,
+  statuses: Video['status'][],
+  timeoutMs = 120_000,
+  until?: (video: Video) => boolean,
+): Promise<Video> {
   const deadline = Date.now() + timeoutMs;
   let video: Video | undefined;
   while (Date.now() < deadline) {

@@ -18,8 +18,5 @@ export function useProfile() {
 
 /** After a change to the user's own profile: the profile and the session (name, picture, role in the header). */
 export function invalidateProfile(queryClient: QueryClient) {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: profileQuery.queryKey }),
-    queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey }),
-  ]);
+  return Promise.all([queryClient.invalidateQueries({ queryKey: profileQuery.queryKey }), queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey })]);
 }

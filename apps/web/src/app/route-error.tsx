@@ -14,13 +14,5 @@ export function RouteError() {
   const error = useRouteError();
   if (error instanceof NotFoundError || (isRouteErrorResponse(error) && error.status === 404)) return <NotFoundPage />;
   const message = error instanceof ApiError && error.code === 'NETWORK' ? t('errors.sessionFailed') : codeText(t, 'INTERNAL');
-  return (
-    <MessageBox
-      opened
-      title={t('errors.pageFailedTitle')}
-      message={message}
-      buttonLabel={t('common.reload')}
-      onClose={() => window.location.reload()}
-    />
-  );
+  return <MessageBox opened title={t('errors.pageFailedTitle')} message={message} buttonLabel={t('common.reload')} onClose={() => window.location.reload()} />;
 }

@@ -2,11 +2,7 @@
 import { Alert, type AlertProps } from '@mantine/core';
 import { useErrorText, type ErrorContext } from '../lib/use-error-text';
 
-export function ErrorAlert({
-  error,
-  context,
-  ...props
-}: { error: unknown; context?: ErrorContext } & Omit<AlertProps, 'children' | 'color' | 'role'>) {
+export function ErrorAlert({ error, context, ...props }: { error: unknown; context?: ErrorContext } & Omit<AlertProps, 'children' | 'color' | 'role'>) {
   const errorText = useErrorText(context);
   if (error === null || error === undefined) return null;
   return (

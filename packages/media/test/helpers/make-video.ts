@@ -64,7 +64,9 @@ export const makeColourClip = (output: string, colours: ColourName[], secondsEac
 
 /** Nearest named colour of a frame's mean RGB. */
 export const colourOf = (data: Uint8Array): ColourName => {
-  let r = 0, g = 0, b = 0;
+  let r = 0,
+    g = 0,
+    b = 0;
   for (let i = 0; i < data.length; i += 3) {
     r += data[i]!;
     g += data[i + 1]!;

@@ -65,10 +65,7 @@ export function accountCreatedEmail(recipient: Recipient, temporaryPassword: str
   return {
     to: recipient.email,
     subject: texts.accountCreated.subject,
-    text: letter(texts, recipient, [
-      fill(texts.accountCreated.body, { url }),
-      fill(texts.accountCreated.passwordLabel, { password: temporaryPassword }),
-    ]),
+    text: letter(texts, recipient, [fill(texts.accountCreated.body, { url }), fill(texts.accountCreated.passwordLabel, { password: temporaryPassword })]),
   };
 }
 
@@ -77,9 +74,7 @@ export function providerDecisionEmail(recipient: Recipient, approved: boolean, u
   return {
     to: recipient.email,
     subject: approved ? providerDecision.approvedSubject : providerDecision.rejectedSubject,
-    text: letter(textsFor(recipient.language), recipient, [
-      fill(approved ? providerDecision.approvedBody : providerDecision.rejectedBody, { url }),
-    ]),
+    text: letter(textsFor(recipient.language), recipient, [fill(approved ? providerDecision.approvedBody : providerDecision.rejectedBody, { url })]),
   };
 }
 

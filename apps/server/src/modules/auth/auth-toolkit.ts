@@ -195,6 +195,19 @@ export function createAuthToolkit({ auth, users, limiter, adminEmail }: Pick<Aut
     return completePasswordSignIn(caller, email, password);
   }
 
-  return { context, call, setCookies, sha256, passwordMatches, burnPasswordCheck, sendCode, limitCodeSend, limitCodeCheck, promoteConfiguredAdmin, completePasswordSignIn, checkPasswordAndSignIn };
+  return {
+    context,
+    call,
+    setCookies,
+    sha256,
+    passwordMatches,
+    burnPasswordCheck,
+    sendCode,
+    limitCodeSend,
+    limitCodeCheck,
+    promoteConfiguredAdmin,
+    completePasswordSignIn,
+    checkPasswordAndSignIn,
+  };
 }
 export type AuthToolkit = ReturnType<typeof createAuthToolkit>;

@@ -39,7 +39,10 @@ const signInStepReply = { 200: signInResultSchema, 400: errorBodySchema, 401: er
 const noContent = { 204: z.null().describe('Done') };
 const secondFactorBodySchema = z.object({
   // A 6-digit TOTP code, or a backup code (letters and digits with a dash).
-  code: z.string().trim().regex(/^([0-9]{6}|[A-Za-z0-9]{5}-?[A-Za-z0-9]{5})$/, 'Enter the 6-digit code'),
+  code: z
+    .string()
+    .trim()
+    .regex(/^([0-9]{6}|[A-Za-z0-9]{5}-?[A-Za-z0-9]{5})$/, 'Enter the 6-digit code'),
 });
 const sixDigitBodySchema = z.object({ code: confirmCodeBodySchema.shape.code });
 
@@ -146,7 +149,10 @@ export function authRoutes(deps: {
 
     app.post(
       '/api/auth/verify-contact/confirm',
-      { onRequest: requireSignedIn, schema: { tags, summary: 'Verify the signed-in user’s address with the code', body: sixDigitBodySchema, response: noContent } },
+      {
+        onRequest: requireSignedIn,
+        schema: { tags, summary: 'Verify the signed-in user’s address with the code', body: sixDigitBodySchema, response: noContent },
+      },
       async (request, reply) => {
         await auth.contact.confirmContact(callerOf(request), request.actor.id, request.body.code);
         return reply.status(204).send(null);
@@ -174,7 +180,10 @@ export function authRoutes(deps: {
 
     app.delete(
       '/api/auth/sessions/:sessionId',
-      { onRequest: requireSignedIn, schema: { tags, summary: 'Revoke one of my sessions', params: z.object({ sessionId: z.string().min(1).max(100) }), response: noContent } },
+      {
+        onRequest: requireSignedIn,
+        schema: { tags, summary: 'Revoke one of my sessions', params: z.object({ sessionId: z.string().min(1).max(100) }), response: noContent },
+      },
       async (request, reply) => {
         await auth.sessions.revokeSession(request.actor.id, request.params.sessionId);
         return reply.status(204).send(null);
@@ -183,7 +192,10 @@ export function authRoutes(deps: {
 
     app.post(
       '/api/auth/totp/setup',
-      { onRequest: requireSignedIn, schema: { tags, summary: 'Start authenticator setup (password required)', body: currentPasswordBodySchema, response: { 200: totpSetupResponseSchema } } },
+      {
+        onRequest: requireSignedIn,
+        schema: { tags, summary: 'Start authenticator setup (password required)', body: currentPasswordBodySchema, response: { 200: totpSetupResponseSchema } },
+      },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
         return auth.twoFactor.startTotpSetup(callerOf(request), request.body.password);
@@ -202,7 +214,10 @@ export function authRoutes(deps: {
 
     app.post(
       '/api/auth/totp/disable',
-      { onRequest: requireSignedIn, schema: { tags, summary: 'Turn the authenticator off (password required)', body: currentPasswordBodySchema, response: noContent } },
+      {
+        onRequest: requireSignedIn,
+        schema: { tags, summary: 'Turn the authenticator off (password required)', body: currentPasswordBodySchema, response: noContent },
+      },
       async (request, reply) => {
         const { cookies } = await auth.twoFactor.disableTotp(callerOf(request), request.body.password);
         sendCookies(reply, cookies);

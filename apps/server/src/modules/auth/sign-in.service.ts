@@ -5,7 +5,10 @@ import { rateLimitParams } from '@ipsv/contracts/errors';
 import { AppError } from '../../platform/app-error.js';
 import { AUTH_LIMITS, type AuthResult, type AuthServiceDeps, type AuthToolkit, type Caller } from './auth-toolkit.js';
 
-export function createSignInService(toolkit: AuthToolkit, { auth, users, limiter, throttle }: Pick<AuthServiceDeps, 'auth' | 'users' | 'limiter' | 'throttle'>) {
+export function createSignInService(
+  toolkit: AuthToolkit,
+  { auth, users, limiter, throttle }: Pick<AuthServiceDeps, 'auth' | 'users' | 'limiter' | 'throttle'>,
+) {
   const { context, call, setCookies, sha256, completePasswordSignIn, checkPasswordAndSignIn } = toolkit;
   return {
     async signIn(caller: Caller, email: string, password: string): Promise<AuthResult<SignInResult>> {

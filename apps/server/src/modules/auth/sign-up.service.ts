@@ -5,7 +5,10 @@ import { AppError } from '../../platform/app-error.js';
 import { accountExistsEmail } from './auth-emails.js';
 import { AUTH_LIMITS, type AuthResult, type AuthServiceDeps, type AuthToolkit, type Caller } from './auth-toolkit.js';
 
-export function createSignUpService(toolkit: AuthToolkit, { auth, users, limiter, mailer, publicUrl }: Pick<AuthServiceDeps, 'auth' | 'users' | 'limiter' | 'mailer' | 'publicUrl'>) {
+export function createSignUpService(
+  toolkit: AuthToolkit,
+  { auth, users, limiter, mailer, publicUrl }: Pick<AuthServiceDeps, 'auth' | 'users' | 'limiter' | 'mailer' | 'publicUrl'>,
+) {
   const { context, call, setCookies, sendCode, limitCodeSend, limitCodeCheck, promoteConfiguredAdmin } = toolkit;
   return {
     async signUp(caller: Caller, body: SignUpBody & { email: string }): Promise<void> {
@@ -45,9 +48,7 @@ export function createSignUpService(toolkit: AuthToolkit, { auth, users, limiter
       const user = await users.findByEmail(email);
       // No account, or nothing to confirm: the answer of a wrong code (no hint of which accounts exist).
       if (!user || user.emailVerified) throw new AppError('INVALID_CODE');
-      const { headers } = await call(() =>
-        auth.api.verifyEmailOTP({ body: { email, otp: code }, headers: caller.headers, returnHeaders: true }),
-      );
+      const { headers } = await call(() => auth.api.verifyEmailOTP({ body: { email, otp: code }, headers: caller.headers, returnHeaders: true }));
       return { value: { step: 'done' }, cookies: setCookies(headers) };
     },
 

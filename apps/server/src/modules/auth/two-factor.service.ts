@@ -15,16 +15,12 @@ export function createTwoFactorService(toolkit: AuthToolkit, { auth, limiter }: 
 
     async confirmTotpSetup(caller: Caller, code: string): Promise<AuthResult<null>> {
       await limiter.consume([{ key: `code-check:ip:${caller.ip}`, limit: AUTH_LIMITS.codeCheckPerIp }]);
-      const { headers } = await call(() =>
-        auth.api.verifyTOTP({ body: { code }, headers: caller.headers, returnHeaders: true }),
-      );
+      const { headers } = await call(() => auth.api.verifyTOTP({ body: { code }, headers: caller.headers, returnHeaders: true }));
       return { value: null, cookies: setCookies(headers) };
     },
 
     async disableTotp(caller: Caller, password: string): Promise<AuthResult<null>> {
-      const { headers } = await call(() =>
-        auth.api.disableTwoFactor({ body: { password }, headers: caller.headers, returnHeaders: true }),
-      );
+      const { headers } = await call(() => auth.api.disableTwoFactor({ body: { password }, headers: caller.headers, returnHeaders: true }));
       return { value: null, cookies: setCookies(headers) };
     },
   };

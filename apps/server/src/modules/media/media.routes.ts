@@ -43,40 +43,50 @@ export function parseRange(header: string | undefined, size: number): { start: n
 
 export function mediaRoutes(deps: { storage: Storage; signer: MediaSigner }): FastifyPluginAsync {
   return async (app) => {
-    app.get<{ Params: { token: string; '*': string }; Querystring: { as?: string } }>('/media/:token/*', { schema: { hide: true }, compress: false }, async (request, reply) => {
-      const key = request.params['*'];
-      try {
-        assertStorageKey(key);
-      } catch {
-        throw new AppError('MEDIA_NOT_FOUND');
-      }
-      if (!deps.signer.verify(request.params.token, key)) {
-        throw new AppError('MEDIA_LINK_INVALID');
-      }
-      const stat = await deps.storage.stat(key);
-      if (!stat) throw new AppError('MEDIA_NOT_FOUND');
-      const range = parseRange(request.headers.range, stat.size);
-      if (range === 'invalid') {
-        reply.header('content-range', `bytes */${stat.size}`);
-        return reply.code(416).send();
-      }
-      const object = await deps.storage.get(key, range ?? undefined);
-      if (!object) throw new AppError('MEDIA_NOT_FOUND');
-      // Private: the URL is a credential. Immutable: a key's content never changes once written
-      // (new renders get a new version folder), so a browser may keep it while the URL lives.
-      reply
-        // Originals are stored without an extension; the signed link names the container to play.
-        .header('content-type', contentTypeOf(/\.[a-z0-9]+$/i.test(key) ? key : `${key}.${ORIGINAL_TYPES.has(request.query.as ?? '') ? request.query.as : 'bin'}`))
-        .header('accept-ranges', 'bytes')
-        .header('cache-control', key.endsWith('.m3u8') ? 'private, max-age=60' : 'private, max-age=3600, immutable')
-        .header('x-content-type-options', 'nosniff')
-        .header('cross-origin-resource-policy', 'same-origin');
-      if (range) {
-        reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${stat.size}`).header('content-length', range.end - range.start + 1);
-      } else {
-        reply.header('content-length', stat.size);
-      }
-      return reply.send(object.stream);
-    });
+    app.get<{ Params: { token: string; '*': string }; Querystring: { as?: string } }>(
+      '/media/:token/*',
+      { schema: { hide: true }, compress: false },
+      async (request, reply) => {
+        const key = request.params['*'];
+        try {
+          assertStorageKey(key);
+        } catch {
+          throw new AppError('MEDIA_NOT_FOUND');
+        }
+        if (!deps.signer.verify(request.params.token, key)) {
+          throw new AppError('MEDIA_LINK_INVALID');
+        }
+        const stat = await deps.storage.stat(key);
+        if (!stat) throw new AppError('MEDIA_NOT_FOUND');
+        const range = parseRange(request.headers.range, stat.size);
+        if (range === 'invalid') {
+          reply.header('content-range', `bytes */${stat.size}`);
+          return reply.code(416).send();
+        }
+        const object = await deps.storage.get(key, range ?? undefined);
+        if (!object) throw new AppError('MEDIA_NOT_FOUND');
+        // Private: the URL is a credential. Immutable: a key's content never changes once written
+        // (new renders get a new version folder), so a browser may keep it while the URL lives.
+        reply
+          // Originals are stored without an extension; the signed link names the container to play.
+          .header(
+            'content-type',
+            contentTypeOf(/\.[a-z0-9]+$/i.test(key) ? key : `${key}.${ORIGINAL_TYPES.has(request.query.as ?? '') ? request.query.as : 'bin'}`),
+          )
+          .header('accept-ranges', 'bytes')
+          .header('cache-control', key.endsWith('.m3u8') ? 'private, max-age=60' : 'private, max-age=3600, immutable')
+          .header('x-content-type-options', 'nosniff')
+          .header('cross-origin-resource-policy', 'same-origin');
+        if (range) {
+          reply
+            .code(206)
+            .header('content-range', `bytes ${range.start}-${range.end}/${stat.size}`)
+            .header('content-length', range.end - range.start + 1);
+        } else {
+          reply.header('content-length', stat.size);
+        }
+        return reply.send(object.stream);
+      },
+    );
   };
 }

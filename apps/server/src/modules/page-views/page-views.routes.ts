@@ -6,11 +6,7 @@ import { webHeaders } from '../session/session.http.js';
 import type { SessionService } from '../session/session.service.js';
 import type { PageViewsService } from './page-views.service.js';
 
-export function pageViewsRoutes(deps: {
-  pageViews: PageViewsService;
-  sessions: SessionService;
-  perMinute: number;
-}): FastifyPluginAsyncZod {
+export function pageViewsRoutes(deps: { pageViews: PageViewsService; sessions: SessionService; perMinute: number }): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/api/page-views',

@@ -15,7 +15,17 @@ describe('page views service', () => {
 
   it('links the view to the signed-in user', async () => {
     const repository = fakeRepository();
-    const user = { id: 'u1', email: 'a@b.co', emailVerified: true, firstName: null, lastName: null, role: 'viewer' as const, termsAccepted: true, twoFactorEnabled: false, pictureUrl: null };
+    const user = {
+      id: 'u1',
+      email: 'a@b.co',
+      emailVerified: true,
+      firstName: null,
+      lastName: null,
+      role: 'viewer' as const,
+      termsAccepted: true,
+      twoFactorEnabled: false,
+      pictureUrl: null,
+    };
     await createPageViewsService(repository).record('/history', user);
     expect(repository.rows).toEqual([{ path: '/history', userId: 'u1' }]);
   });

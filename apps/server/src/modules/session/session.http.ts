@@ -18,7 +18,6 @@ export function callerOf(request: FastifyRequest) {
   return { headers, ip: request.ip };
 }
 
-
 export function sendCookies(reply: FastifyReply, cookies: string[]): void {
   if (cookies.length > 0) reply.header('set-cookie', cookies);
 }

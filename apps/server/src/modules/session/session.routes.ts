@@ -21,14 +21,10 @@ export function sessionRoutes(sessions: SessionService, auth: AuthSessionsServic
         return { user: current?.user ?? null };
       },
     );
-    app.delete(
-      '/api/session',
-      { schema: { tags: ['session'], summary: 'Sign out on this device' } },
-      async (request, reply) => {
-        const { cookies } = await auth.signOut(callerOf(request));
-        sendCookies(reply, cookies);
-        return reply.status(204).send();
-      },
-    );
+    app.delete('/api/session', { schema: { tags: ['session'], summary: 'Sign out on this device' } }, async (request, reply) => {
+      const { cookies } = await auth.signOut(callerOf(request));
+      sendCookies(reply, cookies);
+      return reply.status(204).send();
+    });
   };
 }

@@ -81,7 +81,14 @@ export function uploadsRoutes(deps: {
     };
 
     app.route({ method: 'POST', url: UPLOAD_ENDPOINT, schema: { tags: ['uploads'], summary: 'Create a resumable upload (tus)' }, handler: create });
-    app.route({ method: ['PATCH', 'HEAD', 'DELETE'], url: `${UPLOAD_ENDPOINT}/:id`, schema: { tags: ['uploads'], summary: 'Continue, inspect or cancel an upload (tus)' }, handler: continueUpload });
-    app.get(`${UPLOAD_ENDPOINT}/config`, { schema: { tags: ['uploads'], summary: 'Upload options of this installation' } }, async () => ({ companionUrl: deps.companionUrl }));
+    app.route({
+      method: ['PATCH', 'HEAD', 'DELETE'],
+      url: `${UPLOAD_ENDPOINT}/:id`,
+      schema: { tags: ['uploads'], summary: 'Continue, inspect or cancel an upload (tus)' },
+      handler: continueUpload,
+    });
+    app.get(`${UPLOAD_ENDPOINT}/config`, { schema: { tags: ['uploads'], summary: 'Upload options of this installation' } }, async () => ({
+      companionUrl: deps.companionUrl,
+    }));
   };
 }

@@ -88,19 +88,15 @@ export function usersRoutes(deps: { users: UsersService; sessions: SessionServic
       async (request) => users.removePicture(request.actor, request.params.userId),
     );
 
-    app.get(
-      '/api/users/:userId/picture',
-      { schema: { tags, summary: 'A user’s profile picture (PNG)', params: userIdParams } },
-      async (request, reply) => {
-        const picture = await users.picture(request.params.userId);
-        if (!picture) throw new AppError('PICTURE_NOT_FOUND');
-        reply.header('content-type', 'image/png');
-        reply.header('content-length', picture.size);
-        // The URL carries the version, so a changed picture has a new address.
-        reply.header('cache-control', 'private, max-age=31536000, immutable');
-        return reply.send(picture.stream);
-      },
-    );
+    app.get('/api/users/:userId/picture', { schema: { tags, summary: 'A user’s profile picture (PNG)', params: userIdParams } }, async (request, reply) => {
+      const picture = await users.picture(request.params.userId);
+      if (!picture) throw new AppError('PICTURE_NOT_FOUND');
+      reply.header('content-type', 'image/png');
+      reply.header('content-length', picture.size);
+      // The URL carries the version, so a changed picture has a new address.
+      reply.header('cache-control', 'private, max-age=31536000, immutable');
+      return reply.send(picture.stream);
+    });
 
     app.get(
       '/api/admin/users',
@@ -114,7 +110,14 @@ export function usersRoutes(deps: { users: UsersService; sessions: SessionServic
 
     app.post(
       '/api/admin/users',
-      { schema: { tags: ['admin'], summary: 'Create a user with an emailed temporary password (admin)', body: createUserBodySchema, response: { 201: adminUserSchema } } },
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Create a user with an emailed temporary password (admin)',
+          body: createUserBodySchema,
+          response: { 201: adminUserSchema },
+        },
+      },
       async (request, reply) => {
         const created = await users.createUser(request.actor, request.body);
         return reply.status(201).send(created);
@@ -123,13 +126,23 @@ export function usersRoutes(deps: { users: UsersService; sessions: SessionServic
 
     app.put(
       '/api/admin/users/:userId/role',
-      { schema: { tags: ['admin'], summary: 'Change a user’s role (admin)', params: userIdParams, body: setRoleBodySchema, response: { 200: adminUserSchema } } },
+      {
+        schema: { tags: ['admin'], summary: 'Change a user’s role (admin)', params: userIdParams, body: setRoleBodySchema, response: { 200: adminUserSchema } },
+      },
       async (request) => users.setRole(request.actor, request.params.userId, request.body.role),
     );
 
     app.post(
       '/api/admin/users/:userId/provider-request',
-      { schema: { tags: ['admin'], summary: 'Approve or reject a provider request (admin)', params: userIdParams, body: decideProviderRequestBodySchema, response: { 200: adminUserSchema } } },
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Approve or reject a provider request (admin)',
+          params: userIdParams,
+          body: decideProviderRequestBodySchema,
+          response: { 200: adminUserSchema },
+        },
+      },
       async (request) => users.decideProviderRequest(request.actor, request.params.userId, request.body.approve),
     );
   };

@@ -2,14 +2,7 @@
 // changes only their own profile; only an admin lists users, changes roles or decides requests.
 import { randomBytes } from 'node:crypto';
 import { passwordViolations } from '@ipsv/contracts/auth';
-import {
-  PROFILE_PICTURE_MAX_BYTES,
-  TERMS_VERSION,
-  type AdminUser,
-  type Profile,
-  type PublicProfile,
-  type Role,
-} from '@ipsv/contracts/users';
+import { PROFILE_PICTURE_MAX_BYTES, TERMS_VERSION, type AdminUser, type Profile, type PublicProfile, type Role } from '@ipsv/contracts/users';
 import { AppError } from '../../platform/app-error.js';
 import type { Auth } from '../../platform/auth/auth.js';
 import type { Mailer } from '../../platform/mail/mail.js';
@@ -26,7 +19,11 @@ export interface Actor {
 /** The picture's address changes with its key, so browsers may cache each version for long. */
 export function pictureUrl(userId: string, key: string | null): string | null {
   if (!key) return null;
-  const version = key.split('_').at(-1)?.replace(/\.png$/, '') ?? '';
+  const version =
+    key
+      .split('_')
+      .at(-1)
+      ?.replace(/\.png$/, '') ?? '';
   return `/api/users/${encodeURIComponent(userId)}/picture?v=${encodeURIComponent(version)}`;
 }
 
@@ -62,7 +59,6 @@ const toAdminUser = (row: UserRow): AdminUser => ({
   createdAt: row.createdAt.toISOString(),
   providerRequest: row.providerRequest,
 });
-
 
 /** A temporary password that meets every rule (spec section 5), so the user can type it. */
 export function temporaryPassword(): string {
@@ -198,10 +194,7 @@ export function createUsersService({ users, storage, images, mailer, auth, publi
     },
 
     /** Creates an account with a temporary password, emailed to the user (forced new password). */
-    async createUser(
-      actor: Actor,
-      values: { email: string; firstName: string; lastName: string; role: Role; language?: string },
-    ): Promise<AdminUser> {
+    async createUser(actor: Actor, values: { email: string; firstName: string; lastName: string; role: Role; language?: string }): Promise<AdminUser> {
       requireAdmin(actor);
       if (await users.findByEmail(values.email)) {
         throw new AppError('ACCOUNT_EXISTS');

@@ -7,13 +7,25 @@ import { createPrivacyReviewService } from './privacy-review.service.js';
 const owner: VideoActor = { id: 'owner', email: 'ada@hospital.org', role: 'provider' };
 const admin: VideoActor = { id: 'admin', email: 'root@platform.org', role: 'admin' };
 const probe = { container: 'mp4', codec: 'h264', width: 1280, height: 720, durationSeconds: 20, fps: 25, hasAudio: true, browserPlayable: true };
-const analysis = { threshold: 0.2, proposed: [{ start: 5, end: 8, reasons: ['out_of_body' as const], confidence: 0.93 }], track: [], detectors: [], framesDecoded: 1, seconds: 1 };
+const analysis = {
+  threshold: 0.2,
+  proposed: [{ start: 5, end: 8, reasons: ['out_of_body' as const], confidence: 0.93 }],
+  track: [],
+  detectors: [],
+  framesDecoded: 1,
+  seconds: 1,
+};
 const range = (start: number, end: number) => ({ start, end, reasons: ['manual' as const], confidence: null });
 
 function setup() {
   const videos = fakeVideosRepository({ owner: 'Ada Surgeon' });
   const queue = fakeQueue();
-  const service = createPrivacyReviewService({ videos, signer: fakeSigner, lifecycle: createLifecycle({ videos, queue }), clock: () => new Date('2026-11-23T09:00:00Z') });
+  const service = createPrivacyReviewService({
+    videos,
+    signer: fakeSigner,
+    lifecycle: createLifecycle({ videos, queue }),
+    clock: () => new Date('2026-11-23T09:00:00Z'),
+  });
   return { videos, queue, service };
 }
 
@@ -31,7 +43,14 @@ describe('the privacy review', () => {
     const s = setup();
     await s.videos.create({ id: 'a', ownerId: 'owner', fileName: 'a.mp4', originalKey: 'uploads/a', status: 'analysing', probe });
     await expect(s.service.review(owner, 'a')).rejects.toMatchObject({ code: 'REVIEW_NOT_READY' });
-    await s.videos.create({ id: 'r', ownerId: 'owner', fileName: 'r.mp4', originalKey: 'uploads/r', status: 'rejected', violations: [{ code: 'duration', message: 'short', params: {} }] });
+    await s.videos.create({
+      id: 'r',
+      ownerId: 'owner',
+      fileName: 'r.mp4',
+      originalKey: 'uploads/r',
+      status: 'rejected',
+      violations: [{ code: 'duration', message: 'short', params: {} }],
+    });
     await expect(s.service.confirmReview(owner, 'r', { ranges: [] })).rejects.toMatchObject({ code: 'UPLOAD_REJECTED', params: { reasons: ['duration'] } });
   });
 
@@ -39,7 +58,12 @@ describe('the privacy review', () => {
     const s = setup();
     await s.videos.create({ id: 'v', ownerId: 'owner', fileName: 'case.mp4', originalKey: 'uploads/v', status: 'review', probe, analysis });
     await s.service.confirmReview(owner, 'v', { ranges: [range(12, 14), range(5, 8)] });
-    expect(s.videos.rows.get('v')).toMatchObject({ status: 'rendering', renderingVersion: 1, confirmedBy: 'owner', confirmedRanges: [range(5, 8), range(12, 14)] });
+    expect(s.videos.rows.get('v')).toMatchObject({
+      status: 'rendering',
+      renderingVersion: 1,
+      confirmedBy: 'owner',
+      confirmedRanges: [range(5, 8), range(12, 14)],
+    });
     expect(s.videos.confirmationsRecorded).toEqual([{ videoId: 'v', version: 1, ranges: [range(5, 8), range(12, 14)], confirmedBy: 'owner' }]);
     expect(s.queue.sent).toEqual([{ name: 'video-render', payload: { videoId: 'v', version: 1 } }]);
     expect((await s.service.review(owner, 'v')).confirmedByName).toBe('Ada Surgeon');

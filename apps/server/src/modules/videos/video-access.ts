@@ -18,10 +18,7 @@ export function canUpload(role: Role): boolean {
 }
 
 /** Whether `actor` may watch a published video (spec section 6: decided per user email). */
-export function canWatch(
-  video: Pick<VideoRow, 'ownerId' | 'visibility' | 'whitelist' | 'publishedVersion' | 'takenDownAt'>,
-  actor: VideoActor,
-): boolean {
+export function canWatch(video: Pick<VideoRow, 'ownerId' | 'visibility' | 'whitelist' | 'publishedVersion' | 'takenDownAt'>, actor: VideoActor): boolean {
   if (video.publishedVersion < 1) return false;
   if (actor.id === video.ownerId || actor.role === 'admin') return true;
   if (video.takenDownAt) return false;

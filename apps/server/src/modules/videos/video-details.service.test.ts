@@ -22,12 +22,27 @@ function setup() {
       return Buffer.from('clean jpeg');
     },
   };
-  const service = createVideoDetailsService({ videos, storage, signer: fakeSigner, lifecycle: createLifecycle({ videos, queue }), images, uploads: { remove: async (id) => void removed.push(id) } });
+  const service = createVideoDetailsService({
+    videos,
+    storage,
+    signer: fakeSigner,
+    lifecycle: createLifecycle({ videos, queue }),
+    images,
+    uploads: { remove: async (id) => void removed.push(id) },
+  });
   return { videos, storage, queue, service, removed };
 }
 
 const create = (s: ReturnType<typeof setup>, values: Partial<Parameters<ReturnType<typeof setup>['videos']['create']>[0]> = {}) =>
-  s.videos.create({ id: 'v', ownerId: 'owner', fileName: 'case.mp4', originalKey: 'uploads/v', status: 'awaiting_details', thumbnailTimes: [2, 6, 10], ...values });
+  s.videos.create({
+    id: 'v',
+    ownerId: 'owner',
+    fileName: 'case.mp4',
+    originalKey: 'uploads/v',
+    status: 'awaiting_details',
+    thumbnailTimes: [2, 6, 10],
+    ...values,
+  });
 
 describe('saving the details', () => {
   it('the first save starts the privacy analysis; a second save only changes the details', async () => {
@@ -55,15 +70,28 @@ describe('saving the details', () => {
     // Frames at 2, 6 and 10 s; the analysis proposes 5-8 s, later confirmed as 5-8 s.
     await create(s, {
       status: 'review',
-      analysis: { threshold: 0.2, proposed: [{ start: 5, end: 8, reasons: ['out_of_body'], confidence: 1 }], track: [], detectors: [], framesDecoded: 1, seconds: 1 },
+      analysis: {
+        threshold: 0.2,
+        proposed: [{ start: 5, end: 8, reasons: ['out_of_body'], confidence: 1 }],
+        track: [],
+        detectors: [],
+        framesDecoded: 1,
+        seconds: 1,
+      },
     });
     expect((await s.service.thumbnails(owner, 'v')).frames.map((f) => f.time)).toEqual([2, 10]);
-    await expect(s.service.saveDetails(owner, 'v', details({ thumbnail: { kind: 'frame', index: 1 } }))).rejects.toMatchObject({ code: 'FRAME_REMOVED', params: { time: 6 } });
+    await expect(s.service.saveDetails(owner, 'v', details({ thumbnail: { kind: 'frame', index: 1 } }))).rejects.toMatchObject({
+      code: 'FRAME_REMOVED',
+      params: { time: 6 },
+    });
     await s.videos.update('v', { confirmedRanges: [{ start: 9, end: 11, reasons: ['manual'], confidence: null }] });
     // Once confirmed, the confirmed ranges decide.
     expect((await s.service.thumbnails(owner, 'v')).frames.map((f) => f.time)).toEqual([2, 6]);
     await expect(s.service.saveDetails(owner, 'v', details({ thumbnail: { kind: 'frame', index: 2 } }))).rejects.toMatchObject({ code: 'FRAME_REMOVED' });
-    expect((await s.service.saveDetails(owner, 'v', details({ thumbnail: { kind: 'frame', index: 1 } }))).details.thumbnail).toEqual({ kind: 'frame', index: 1 });
+    expect((await s.service.saveDetails(owner, 'v', details({ thumbnail: { kind: 'frame', index: 1 } }))).details.thumbnail).toEqual({
+      kind: 'frame',
+      index: 1,
+    });
   });
 
   it('refuses a frame that was never offered, and an uploaded thumbnail that is not there', async () => {

@@ -7,7 +7,14 @@ import * as lifecycle from './video-lifecycle.js';
 import { ALLOWED_FROM, type Operation, type Transition } from './video-lifecycle.js';
 
 const probe: VideoProbe = { container: 'mp4', codec: 'h264', width: 1280, height: 720, durationSeconds: 20, fps: 25, hasAudio: true, browserPlayable: true };
-const analysis: VideoAnalysis = { threshold: 0.2, proposed: [{ start: 2, end: 4, reasons: ['out_of_body'], confidence: 0.9 }], track: [], detectors: [], framesDecoded: 1, seconds: 1 };
+const analysis: VideoAnalysis = {
+  threshold: 0.2,
+  proposed: [{ start: 2, end: 4, reasons: ['out_of_body'], confidence: 0.9 }],
+  track: [],
+  detectors: [],
+  framesDecoded: 1,
+  seconds: 1,
+};
 const nothingFound: VideoAnalysis = { ...analysis, proposed: [] };
 const rendition = (version: number, complete = false): RenditionKeys => ({
   version,
@@ -108,12 +115,19 @@ describe('what each operation does', () => {
     expect(lifecycle.analysed(videoIn('analysing'), analysis, null, at)).toMatchObject({ patch: { status: 'review' }, job: null });
     expect(lifecycle.analysed(videoIn('analysing', { autoConfirm: true }), analysis, null, at).patch.status).toBe('review');
     const auto = lifecycle.analysed(videoIn('analysing', { autoConfirm: true }), nothingFound, null, at);
-    expect(auto).toMatchObject({ patch: { status: 'rendering', confirmedBy: 'auto', confirmedRanges: [], renderingVersion: 1 }, job: { name: 'video-render', payload: { videoId: 'v', version: 1 } } });
+    expect(auto).toMatchObject({
+      patch: { status: 'rendering', confirmedBy: 'auto', confirmedRanges: [], renderingVersion: 1 },
+      job: { name: 'video-render', payload: { videoId: 'v', version: 1 } },
+    });
   });
 
   it('a confirmation renders the next version; a published video stays online meanwhile', () => {
     const first = lifecycle.confirmed(videoIn('review'), [], 'owner', at);
-    expect(first).toMatchObject({ version: 1, patch: { status: 'rendering', renderingVersion: 1, confirmedBy: 'owner' }, job: { name: 'video-render', payload: { version: 1 } } });
+    expect(first).toMatchObject({
+      version: 1,
+      patch: { status: 'rendering', renderingVersion: 1, confirmedBy: 'owner' },
+      job: { name: 'video-render', payload: { version: 1 } },
+    });
     const again = lifecycle.confirmed(videoIn('published', { publishedVersion: 2, renderingVersion: 2 }), [], 'owner', at);
     expect(again).toMatchObject({ version: 3, patch: { status: 'published', renderingVersion: 3 } });
     expect(() => lifecycle.confirmed(videoIn('failed', { analysis: null }), [], 'owner', at)).toThrow(expect.objectContaining({ code: 'REVIEW_NOT_READY' }));
@@ -130,7 +144,10 @@ describe('what each operation does', () => {
     expect(job(videoIn('failed', { probe: null, analysis: null }))).toMatchObject({ patch: { status: 'uploaded' }, job: { name: 'video-ingest' } });
     expect(job(videoIn('failed', { analysis: null, detailsSavedAt: at }))).toMatchObject({ patch: { status: 'analysing' }, job: { name: 'video-analyse' } });
     expect(job(videoIn('failed', { analysis: null }))).toMatchObject({ patch: { status: 'awaiting_details' }, job: null });
-    expect(job(videoIn('failed', { renderingVersion: 2, confirmedRanges: [] }))).toMatchObject({ patch: { status: 'rendering' }, job: { name: 'video-render', payload: { version: 2 } } });
+    expect(job(videoIn('failed', { renderingVersion: 2, confirmedRanges: [] }))).toMatchObject({
+      patch: { status: 'rendering' },
+      job: { name: 'video-render', payload: { version: 2 } },
+    });
     expect(job(videoIn('failed'))).toMatchObject({ patch: { status: 'review', failureReason: null }, job: null });
     expect(() => job(videoIn('review'))).toThrow(expect.objectContaining({ code: 'NOT_RETRYABLE' }));
   });

@@ -23,7 +23,18 @@ export interface Transition {
 /** The video as the table reads it. */
 type Snapshot = Pick<
   VideoRow,
-  'id' | 'status' | 'probe' | 'analysis' | 'detailsSavedAt' | 'autoConfirm' | 'publishedVersion' | 'renderingVersion' | 'confirmedRanges' | 'publishedAt' | 'thumbnail' | 'rendition'
+  | 'id'
+  | 'status'
+  | 'probe'
+  | 'analysis'
+  | 'detailsSavedAt'
+  | 'autoConfirm'
+  | 'publishedVersion'
+  | 'renderingVersion'
+  | 'confirmedRanges'
+  | 'publishedAt'
+  | 'thumbnail'
+  | 'rendition'
 >;
 
 /** The statuses each operation may start from (the table the unit tests walk). */
@@ -75,7 +86,11 @@ export function nextVersion(video: Pick<Snapshot, 'publishedVersion' | 'renderin
 
 /** The upload's last byte arrived: check the file. */
 export function uploaded(video: Snapshot, sizeBytes: number): Transition {
-  return { from: allow('uploaded', video), patch: { status: 'uploaded', percent: null, sizeBytes }, job: { name: 'video-ingest', payload: { videoId: video.id } } };
+  return {
+    from: allow('uploaded', video),
+    patch: { status: 'uploaded', percent: null, sizeBytes },
+    job: { name: 'video-ingest', payload: { videoId: video.id } },
+  };
 }
 
 export function validationStarted(video: Snapshot): Transition {
@@ -171,7 +186,11 @@ export function renditionsCompleted(video: Snapshot, rendition: RenditionKeys): 
 /** A stage gave up; the provider reads `reason` and may retry. Only while the video is still in that stage. */
 export function failed(video: Snapshot, stageStatuses: readonly VideoStatus[], reason: string): Transition {
   allow('failed', video);
-  return { from: stageStatuses.filter((s) => (ALLOWED_FROM.failed as readonly VideoStatus[]).includes(s)), patch: { status: 'failed', percent: null, failureReason: reason }, job: null };
+  return {
+    from: stageStatuses.filter((s) => (ALLOWED_FROM.failed as readonly VideoStatus[]).includes(s)),
+    patch: { status: 'failed', percent: null, failureReason: reason },
+    job: null,
+  };
 }
 
 /** Starts again the stage that failed: the check, the analysis, the render, or back to the review. */
@@ -187,7 +206,11 @@ export function retried(video: Snapshot): Transition {
       : { from, patch: { ...clear, status: 'awaiting_details', percent: null }, job: null };
   }
   if (video.renderingVersion !== null && video.confirmedRanges) {
-    return { from, patch: { ...clear, status: 'rendering', percent: 0 }, job: { name: 'video-render', payload: { videoId: video.id, version: video.renderingVersion } } };
+    return {
+      from,
+      patch: { ...clear, status: 'rendering', percent: 0 },
+      job: { name: 'video-render', payload: { videoId: video.id, version: video.renderingVersion } },
+    };
   }
   return { from, patch: { ...clear, status: 'review', percent: null }, job: null };
 }

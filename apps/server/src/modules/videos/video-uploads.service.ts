@@ -16,12 +16,25 @@ export function createVideoUploadsService(deps: { videos: VideosRepository; life
       if (declaredBytes !== null && declaredBytes > MAX_UPLOAD_BYTES) throw new AppError('UPLOAD_TOO_LARGE');
     },
 
-    async createUpload(actor: VideoActor, upload: { id: string; fileName: string; sizeBytes: number | null; privacyAnswer: string | null; originalKey: string }) {
+    async createUpload(
+      actor: VideoActor,
+      upload: { id: string; fileName: string; sizeBytes: number | null; privacyAnswer: string | null; originalKey: string },
+    ) {
       this.assertCanUpload(actor, upload.sizeBytes);
       const privacyAnswer = (PRIVACY_ANSWERS as readonly string[]).includes(upload.privacyAnswer ?? '') ? upload.privacyAnswer : null;
       // The file name is what the provider's disk called it: keep it short and printable.
       const fileName = upload.fileName.replace(/[\p{Cc}\\/]+/gu, '_').slice(0, 255) || 'video';
-      await videos.create({ id: upload.id, ownerId: actor.id, status: 'uploading', percent: 0, fileName, title: '', privacyAnswer, sizeBytes: upload.sizeBytes, originalKey: upload.originalKey });
+      await videos.create({
+        id: upload.id,
+        ownerId: actor.id,
+        status: 'uploading',
+        percent: 0,
+        fileName,
+        title: '',
+        privacyAnswer,
+        sizeBytes: upload.sizeBytes,
+        originalKey: upload.originalKey,
+      });
     },
 
     /** PATCH, HEAD and DELETE of an upload: only its owner. Answers the video's status. */

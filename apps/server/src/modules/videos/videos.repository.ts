@@ -117,13 +117,19 @@ export function createVideosRepository(db: Db) {
       await db.transaction(async (tx) => {
         await tx.delete(videoSegments).where(eq(videoSegments.videoId, videoId));
         if (segments.length) await tx.insert(videoSegments).values(segments.map((s) => ({ ...s, videoId })));
-        await tx.update(videos).set({ ...patch, updatedAt: new Date() }).where(eq(videos.id, videoId));
+        await tx
+          .update(videos)
+          .set({ ...patch, updatedAt: new Date() })
+          .where(eq(videos.id, videoId));
       });
     },
 
     /** Uploads never finished within the expiry. */
     async staleUploads(before: Date): Promise<VideoRow[]> {
-      return db.select().from(videos).where(and(eq(videos.status, 'uploading'), lt(videos.updatedAt, before)));
+      return db
+        .select()
+        .from(videos)
+        .where(and(eq(videos.status, 'uploading'), lt(videos.updatedAt, before)));
     },
 
     /** Published videos whose original is still kept past the retention. */
@@ -131,7 +137,14 @@ export function createVideosRepository(db: Db) {
       return db
         .select()
         .from(videos)
-        .where(and(eq(videos.status, 'published'), sql`${videos.originalDeletedAt} IS NULL`, lt(videos.publishedAt, before), sql`(${videos.rendition}->>'complete')::boolean`));
+        .where(
+          and(
+            eq(videos.status, 'published'),
+            sql`${videos.originalDeletedAt} IS NULL`,
+            lt(videos.publishedAt, before),
+            sql`(${videos.rendition}->>'complete')::boolean`,
+          ),
+        );
     },
   };
 }

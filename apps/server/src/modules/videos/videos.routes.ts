@@ -39,7 +39,9 @@ export function videosRoutes(deps: {
   return async (app) => {
     // Who is asking is settled before the body is even read (an anonymous caller learns nothing from validation).
     app.addHook('onRequest', signedIn(deps.sessions));
-    app.addContentTypeParser(['image/png', 'image/jpeg', 'image/webp'], { parseAs: 'buffer', bodyLimit: THUMBNAIL_MAX_BYTES + 1 }, (_request, body, done) => done(null, body));
+    app.addContentTypeParser(['image/png', 'image/jpeg', 'image/webp'], { parseAs: 'buffer', bodyLimit: THUMBNAIL_MAX_BYTES + 1 }, (_request, body, done) =>
+      done(null, body),
+    );
     app.addHook('onSend', async (_request, reply) => {
       reply.header('cache-control', 'no-store');
     });
@@ -48,8 +50,10 @@ export function videosRoutes(deps: {
       videos: await details.mine(request.actor),
     }));
 
-    app.get('/api/videos/:id', { schema: { tags, summary: 'One of my videos (or any, for an administrator)', params, response: { 200: videoSchema } } }, async (request) =>
-      details.get(request.actor, request.params.id),
+    app.get(
+      '/api/videos/:id',
+      { schema: { tags, summary: 'One of my videos (or any, for an administrator)', params, response: { 200: videoSchema } } },
+      async (request) => details.get(request.actor, request.params.id),
     );
 
     app.put(
@@ -91,7 +95,15 @@ export function videosRoutes(deps: {
 
     app.put(
       '/api/admin/videos/:id/take-down',
-      { schema: { tags: ['admin'], summary: 'Take a video down: only its owner and administrators may watch it (admin)', params, body: takeDownInputSchema, response: { 200: videoSchema } } },
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Take a video down: only its owner and administrators may watch it (admin)',
+          params,
+          body: takeDownInputSchema,
+          response: { 200: videoSchema },
+        },
+      },
       async (request) => details.takeDown(request.actor, request.params.id, request.body.reason),
     );
 
@@ -101,13 +113,23 @@ export function videosRoutes(deps: {
       async (request) => details.restore(request.actor, request.params.id),
     );
 
-    app.get('/api/videos/:id/review', { schema: { tags, summary: 'The privacy review (owner only)', params, response: { 200: privacyReviewSchema } } }, async (request) =>
-      review.review(request.actor, request.params.id),
+    app.get(
+      '/api/videos/:id/review',
+      { schema: { tags, summary: 'The privacy review (owner only)', params, response: { 200: privacyReviewSchema } } },
+      async (request) => review.review(request.actor, request.params.id),
     );
 
     app.put(
       '/api/videos/:id/review',
-      { schema: { tags, summary: 'Confirm the ranges to remove and render (owner only)', params, body: confirmReviewInputSchema, response: { 200: videoSchema } } },
+      {
+        schema: {
+          tags,
+          summary: 'Confirm the ranges to remove and render (owner only)',
+          params,
+          body: confirmReviewInputSchema,
+          response: { 200: videoSchema },
+        },
+      },
       async (request) => {
         await review.confirmReview(request.actor, request.params.id, request.body);
         return details.get(request.actor, request.params.id);

@@ -168,4 +168,3 @@ export async function loadAuthSecret(db: Db, configured: string | undefined): Pr
   if (!row) throw new Error('the auth secret could not be stored');
   return row.value;
 }
-

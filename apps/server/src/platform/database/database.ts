@@ -68,9 +68,7 @@ export async function openDatabase(config: Config, log: Logger): Promise<Databas
   const pool = new pg.Pool({ connectionString: url, max: config.DATABASE_POOL_SIZE });
   // An idle connection can end under us (database restart, or Ctrl-C reaching the embedded server
   // first). The pool replaces it; log the reason only, not the whole client object.
-  pool.on('error', (error: Error & { code?: string }) =>
-    log.warn({ code: error.code, reason: error.message }, 'an idle database connection was closed'),
-  );
+  pool.on('error', (error: Error & { code?: string }) => log.warn({ code: error.code, reason: error.message }, 'an idle database connection was closed'));
   const description = embedded ? `embedded PostgreSQL on 127.0.0.1:${embedded.port}` : describeUrl(url);
   try {
     await runMigrations(pool);

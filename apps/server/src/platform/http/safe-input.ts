@@ -8,7 +8,6 @@ import { AppError } from '../app-error.js';
 /** Our deepest body is a handful of levels; 32 leaves room and stops stack-overflow payloads. */
 export const MAX_JSON_DEPTH = 32;
 
-
 /** True when `text` holds a NUL or a lone surrogate. */
 export function isUnsafeText(text: string): boolean {
   return text.includes('\u0000') || !text.isWellFormed();
@@ -21,7 +20,8 @@ export function jsonDepthExceeds(text: string, max: number): boolean {
   for (let i = 0; i < text.length; i += 1) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i += 1; // backslash: skip the escaped character
+      if (c === 0x5c)
+        i += 1; // backslash: skip the escaped character
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) {
       inString = true;
@@ -58,8 +58,7 @@ class UnsafeInput extends Error {
   }
 }
 
-const unsafeValue = (value: unknown): boolean =>
-  typeof value === 'string' ? isUnsafeText(value) : Array.isArray(value) ? value.some(unsafeValue) : false;
+const unsafeValue = (value: unknown): boolean => (typeof value === 'string' ? isUnsafeText(value) : Array.isArray(value) ? value.some(unsafeValue) : false);
 
 /** Installs the JSON parser and the query/parameter check on the root instance (before any route). */
 export function registerSafeInput(app: FastifyInstance, bodyLimit: number): void {

@@ -32,10 +32,7 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
       return reply.status(404).send(errorBody('ENDPOINT_NOT_FOUND', { method: request.method, path: pathname }));
     }
     if (!hasBuild) {
-      return reply
-        .status(503)
-        .type('text/plain; charset=utf-8')
-        .send('The web app is not built. Run `npm run build` (or `npm start`), then reload.');
+      return reply.status(503).type('text/plain; charset=utf-8').send('The web app is not built. Run `npm run build` (or `npm start`), then reload.');
     }
     // The SPA decides what exists (including its own not-found page).
     return reply.header('cache-control', 'no-cache').sendFile('index.html');

@@ -49,7 +49,6 @@ export interface Queue {
   send<N extends JobName>(name: N, payload: JobPayload<N>, options?: { startAfterSeconds?: number; singletonKey?: string }): Promise<void>;
 }
 
-
 export interface QueueHandle extends Queue {
   /** Starts processing these jobs in this process (the worker role). */
   work(definitions: readonly JobDefinition[], options?: { staleAfterSeconds?: number }): Promise<void>;
@@ -157,7 +156,10 @@ export async function startQueue(pool: pg.Pool, log: Logger, options: { pollingI
           },
         );
       }
-      const timer = setInterval(() => void sweep(staleAfterSeconds).catch((error: unknown) => log.warn({ err: error }, 'heartbeat sweep failed')), (staleAfterSeconds * 1000) / 3);
+      const timer = setInterval(
+        () => void sweep(staleAfterSeconds).catch((error: unknown) => log.warn({ err: error }, 'heartbeat sweep failed')),
+        (staleAfterSeconds * 1000) / 3,
+      );
       timer.unref();
       timers.push(timer);
     },

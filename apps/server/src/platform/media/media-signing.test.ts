@@ -9,9 +9,16 @@ const tokenAndKey = (url: string) => {
 describe('media signing', () => {
   const signer = createMediaSigner('secret', { clock: () => 1_000_000_000, lifetimeSeconds: 600 });
 
-  it('a streaming link covers its version\'s playlists, segments and previews, never its MP4 downloads', () => {
+  it("a streaming link covers its version's playlists, segments and previews, never its MP4 downloads", () => {
     const { token } = tokenAndKey(signer.url('videos/a/v2/master.m3u8', { scope: 'videos/a/v2', kind: 'stream' }));
-    for (const key of ['videos/a/v2/master.m3u8', 'videos/a/v2/720p/index.m3u8', 'videos/a/v2/720p/init.mp4', 'videos/a/v2/720p/segment-00001.m4s', 'videos/a/v2/storyboard/storyboard.vtt', 'videos/a/v2/poster.jpg']) {
+    for (const key of [
+      'videos/a/v2/master.m3u8',
+      'videos/a/v2/720p/index.m3u8',
+      'videos/a/v2/720p/init.mp4',
+      'videos/a/v2/720p/segment-00001.m4s',
+      'videos/a/v2/storyboard/storyboard.vtt',
+      'videos/a/v2/poster.jpg',
+    ]) {
       expect(signer.verify(token, key), key).toBe(key);
     }
     expect(signer.verify(token, 'videos/a/v2/720p/video.mp4')).toBeNull();

@@ -21,4 +21,15 @@ export interface MediaTools {
   sceneChanges: typeof sceneChanges;
 }
 
-export const ffmpegMediaTools: MediaTools = { probe, scanPackets, validate, thumbnails, storyboard, poster, renderLadder, writeMasterPlaylist, cut, sceneChanges };
+export const ffmpegMediaTools: MediaTools = {
+  probe,
+  scanPackets,
+  validate,
+  thumbnails,
+  storyboard,
+  poster,
+  renderLadder,
+  writeMasterPlaylist,
+  cut,
+  sceneChanges,
+};

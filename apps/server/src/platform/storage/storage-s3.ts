@@ -74,10 +74,7 @@ export function createS3Storage(options: S3StorageOptions): Storage {
     region: options.region ?? 'us-east-2',
     endpoint,
     forcePathStyle: options.forcePathStyle ?? false,
-    credentials:
-      options.accessKeyId && options.secretAccessKey
-        ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
-        : undefined,
+    credentials: options.accessKeyId && options.secretAccessKey ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } : undefined,
     // Since 2025 the SDK adds CRC checksums to every upload by default, which many S3-compatible
     // servers reject or mishandle; they get checksums only where the S3 API requires them.
     ...(endpoint ? { requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' } : {}),
@@ -93,9 +90,7 @@ export function createS3Storage(options: S3StorageOptions): Storage {
   async function* listPages(prefix: string): AsyncGenerator<string[]> {
     let token: string | undefined;
     do {
-      const page = await client.send(
-        new ListObjectsV2Command({ Bucket: bucket, Prefix: `${objectKey(prefix)}/`, ContinuationToken: token }),
-      );
+      const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: `${objectKey(prefix)}/`, ContinuationToken: token }));
       yield (page.Contents ?? []).flatMap((object) => (object.Key ? [object.Key] : []));
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
@@ -139,9 +134,7 @@ export function createS3Storage(options: S3StorageOptions): Storage {
       const rejected = results.find((result) => result.status === 'rejected');
       if (rejected) throw rejected.reason;
       parts.sort((a, b) => (a.PartNumber ?? 0) - (b.PartNumber ?? 0));
-      await client.send(
-        new CompleteMultipartUploadCommand({ Bucket: bucket, Key: key, UploadId, MultipartUpload: { Parts: parts } }),
-      );
+      await client.send(new CompleteMultipartUploadCommand({ Bucket: bucket, Key: key, UploadId, MultipartUpload: { Parts: parts } }));
     } catch (error) {
       // An unfinished upload keeps its parts (and costs storage) until it is aborted.
       await client.send(new AbortMultipartUploadCommand({ Bucket: bucket, Key: key, UploadId })).catch(() => undefined);
@@ -154,9 +147,7 @@ export function createS3Storage(options: S3StorageOptions): Storage {
   const storage: Storage = {
     kind: 's3',
     async put(key, data, contentType) {
-      await client.send(
-        new PutObjectCommand({ Bucket: bucket, Key: objectKey(key), Body: data, ContentType: contentType, ContentLength: data.length }),
-      );
+      await client.send(new PutObjectCommand({ Bucket: bucket, Key: objectKey(key), Body: data, ContentType: contentType, ContentLength: data.length }));
     },
     async putFile(key, file, contentType) {
       const target = objectKey(key);
@@ -198,9 +189,7 @@ export function createS3Storage(options: S3StorageOptions): Storage {
       // A listing page holds at most 1,000 keys, exactly what one DeleteObjects call accepts.
       for await (const keys of listPages(prefix)) {
         if (keys.length === 0) continue;
-        const result = await client.send(
-          new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true } }),
-        );
+        const result = await client.send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true } }));
         const first = result.Errors?.[0];
         if (first) throw new Error(`Could not delete ${result.Errors!.length} object(s) under ${prefix}/, e.g. ${first.Key}: ${first.Code} ${first.Message}`);
       }
@@ -232,10 +221,7 @@ export function createS3Storage(options: S3StorageOptions): Storage {
 
 /** Options for createS3Storage from the validated configuration (STORAGE=s3 guarantees S3_BUCKET). */
 export function s3OptionsFromConfig(
-  config: Pick<
-    Config,
-    'S3_BUCKET' | 'S3_REGION' | 'S3_ENDPOINT' | 'S3_FORCE_PATH_STYLE' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'S3_PREFIX'
-  >,
+  config: Pick<Config, 'S3_BUCKET' | 'S3_REGION' | 'S3_ENDPOINT' | 'S3_FORCE_PATH_STYLE' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'S3_PREFIX'>,
 ): S3StorageOptions {
   if (!config.S3_BUCKET) throw new Error('S3_BUCKET is required when STORAGE=s3');
   return {

@@ -65,9 +65,7 @@ export function createLocalStorage(root: string): Storage {
       if (error.code === 'ENOENT') return [];
       throw error;
     });
-    const nested = await Promise.all(
-      entries.map((entry) => (entry.isDirectory() ? walk(path.join(dir, entry.name)) : [path.join(dir, entry.name)])),
-    );
+    const nested = await Promise.all(entries.map((entry) => (entry.isDirectory() ? walk(path.join(dir, entry.name)) : [path.join(dir, entry.name)])));
     return nested.flat();
   };
   return {

@@ -22,25 +22,25 @@ export function MainNavigation({ withSurgeryMenu }: { withSurgeryMenu: boolean }
       {navigationFor(role).map((section) => {
         const headingId = `nav-${section.label.replace(/\W/g, '-')}`;
         return (
-        <Box key={section.label} role="group" aria-labelledby={headingId} mb="sm">
-          <Text id={headingId} size="xs" fw={700} tt="uppercase" c="dimmed" px="sm" py={6}>
-            {t(section.label)}
-          </Text>
-          {section.items.map((item) => {
-            const current = isCurrent(item, pathname);
-            return (
-              <NavLink
-                key={item.to}
-                component={Link}
-                to={item.to}
-                label={t(item.label)}
-                leftSection={<item.icon size={18} stroke={1.6} />}
-                active={current}
-                aria-current={current ? 'page' : undefined}
-              />
-            );
-          })}
-        </Box>
+          <Box key={section.label} role="group" aria-labelledby={headingId} mb="sm">
+            <Text id={headingId} size="xs" fw={700} tt="uppercase" c="dimmed" px="sm" py={6}>
+              {t(section.label)}
+            </Text>
+            {section.items.map((item) => {
+              const current = isCurrent(item, pathname);
+              return (
+                <NavLink
+                  key={item.to}
+                  component={Link}
+                  to={item.to}
+                  label={t(item.label)}
+                  leftSection={<item.icon size={18} stroke={1.6} />}
+                  active={current}
+                  aria-current={current ? 'page' : undefined}
+                />
+              );
+            })}
+          </Box>
         );
       })}
     </ScrollArea>

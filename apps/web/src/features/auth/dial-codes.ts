@@ -13,7 +13,10 @@ export function dialCodeOptions(language: string): { value: string; label: strin
   }
   const options = [...byCode].map(([code, countries]) => ({
     value: code,
-    label: `${code} ${countries.sort((a, b) => a.localeCompare(b, language)).slice(0, 3).join(', ')}${countries.length > 3 ? ', …' : ''}`,
+    label: `${code} ${countries
+      .sort((a, b) => a.localeCompare(b, language))
+      .slice(0, 3)
+      .join(', ')}${countries.length > 3 ? ', …' : ''}`,
   }));
   options.sort((a, b) => Number(a.value.slice(1)) - Number(b.value.slice(1)));
   // The default first, as the spec's list has it.

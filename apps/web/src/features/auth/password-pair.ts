@@ -11,10 +11,7 @@ export function passwordPairErrors(
   touched: { password: boolean; confirmPassword: boolean },
 ): { password: string | boolean; confirmPassword: string | null } {
   // The unmet rules are listed under the field (PasswordRules); the field itself only turns red.
-  const password =
-    values.password.length === 0
-      ? touched.password && ruleText(t, 'required')
-      : passwordViolations(values.password).length > 0;
+  const password = values.password.length === 0 ? touched.password && ruleText(t, 'required') : passwordViolations(values.password).length > 0;
   const mismatch = confirmPasswordError(values.password, values.confirmPassword, touched.password || touched.confirmPassword);
   return { password, confirmPassword: mismatch ? issueText(t, { message: mismatch }) : null };
 }

@@ -1,12 +1,7 @@
 // Consent state for the whole app: the stored record (null until the visitor decides), which
 // dialog is open, and the actions of spec section 4 "Consent dialog".
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import {
-  CONSENT_ACCEPT_ALL,
-  CONSENT_REJECT_ALL,
-  CONSENT_STORAGE_KEY,
-  type Consent,
-} from '@ipsv/contracts/consent';
+import { CONSENT_ACCEPT_ALL, CONSENT_REJECT_ALL, CONSENT_STORAGE_KEY, type Consent } from '@ipsv/contracts/consent';
 import { readConsent, writeConsent } from './consent-store';
 
 export type ConsentDialog = 'none' | 'consent' | 'preferences';

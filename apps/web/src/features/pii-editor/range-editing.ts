@@ -178,8 +178,5 @@ export const canRedo = (history: History<unknown>) => history.future.length > 0;
 
 /** Same ranges (start, end, reasons)? Used to say whether there is anything to save. */
 export function sameRanges(a: readonly PrivacyRange[], b: readonly PrivacyRange[]): boolean {
-  return (
-    a.length === b.length &&
-    a.every((r, i) => r.start === b[i]!.start && r.end === b[i]!.end && r.reasons.join() === b[i]!.reasons.join())
-  );
+  return a.length === b.length && a.every((r, i) => r.start === b[i]!.start && r.end === b[i]!.end && r.reasons.join() === b[i]!.reasons.join());
 }

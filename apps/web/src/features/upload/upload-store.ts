@@ -4,12 +4,7 @@ import Uppy, { type UppyFile } from '@uppy/core';
 import Dropbox from '@uppy/dropbox';
 import Tus, { type TusBody } from '@uppy/tus';
 import { useSyncExternalStore } from 'react';
-import {
-  MAX_UPLOAD_BYTES,
-  UPLOAD_CHUNK_BYTES,
-  UPLOAD_ENDPOINT,
-  UPLOAD_PARALLEL_FILES,
-} from '@ipsv/contracts/upload';
+import { MAX_UPLOAD_BYTES, UPLOAD_CHUNK_BYTES, UPLOAD_ENDPOINT, UPLOAD_PARALLEL_FILES } from '@ipsv/contracts/upload';
 import type { PrivacyAnswer } from '@ipsv/contracts/videos';
 import { apiErrorOf, type ApiError } from '../../lib/api-client';
 

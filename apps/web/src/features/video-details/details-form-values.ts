@@ -1,14 +1,7 @@
 // The details form's values (strings where Mantine inputs want strings) and their way to and from
 // the contracts: a video's saved details in, videoDetailsInputSchema's parsed body out.
 import type { TFunction } from 'i18next';
-import {
-  videoDetailsInputSchema,
-  type Description,
-  type Video,
-  type VideoDetails,
-  type VideoDetailsInput,
-  type Visibility,
-} from '@ipsv/contracts/videos';
+import { videoDetailsInputSchema, type Description, type Video, type VideoDetails, type VideoDetailsInput, type Visibility } from '@ipsv/contracts/videos';
 import { issueText } from '../../lib/use-error-text';
 
 type Choice = string | null;

@@ -3,8 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicProfile } from '@ipsv/contracts/users';
 import { apiRequest } from '../../../lib/api-client';
 
-export const getPublicProfile = (userId: string, signal?: AbortSignal) =>
-  apiRequest<PublicProfile>(`/api/users/${encodeURIComponent(userId)}`, { signal });
+export const getPublicProfile = (userId: string, signal?: AbortSignal) => apiRequest<PublicProfile>(`/api/users/${encodeURIComponent(userId)}`, { signal });
 
 export const publicProfileQuery = (userId: string) =>
   queryOptions({

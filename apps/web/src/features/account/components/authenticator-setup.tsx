@@ -50,7 +50,12 @@ export function AuthenticatorSetup({ enabled }: { enabled: boolean }) {
         )}
         {!enabled && !setup && (
           <Group align="flex-end">
-            <PasswordInput label={t('security.currentPassword')} autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
+            <PasswordInput
+              label={t('security.currentPassword')}
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+            />
             <Button loading={start.isPending} disabled={password.length === 0} onClick={() => start.mutate(password, { onSuccess: onStarted })}>
               {t('security.twoFactor.setUp')}
             </Button>
@@ -101,7 +106,12 @@ export function AuthenticatorSetup({ enabled }: { enabled: boolean }) {
         )}
         {enabled && (
           <Group align="flex-end">
-            <PasswordInput label={t('security.currentPassword')} autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
+            <PasswordInput
+              label={t('security.currentPassword')}
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+            />
             <Button
               color="red"
               loading={disable.isPending}

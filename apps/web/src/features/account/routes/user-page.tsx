@@ -26,7 +26,13 @@ export function UserPage() {
       {user.data && (
         <Card withBorder radius="md" padding="lg">
           <Group>
-            <UserAvatar pictureUrl={user.data.pictureUrl} firstName={user.data.firstName} lastName={user.data.lastName} size={96} alt={t('profile.pictureOf', { name })} />
+            <UserAvatar
+              pictureUrl={user.data.pictureUrl}
+              firstName={user.data.firstName}
+              lastName={user.data.lastName}
+              size={96}
+              alt={t('profile.pictureOf', { name })}
+            />
             <Stack gap={4}>
               <Text fw={600}>{name}</Text>
               <Badge variant="light" w="fit-content">

@@ -53,7 +53,12 @@ function CreateUserForm() {
             <TextInput label={t('auth.fields.email')} type="email" required {...form.getInputProps('email')} />
             <TextInput label={t('auth.fields.givenName')} required {...form.getInputProps('firstName')} />
             <TextInput label={t('auth.fields.familyName')} required {...form.getInputProps('lastName')} />
-            <Select label={t('admin.role')} data={ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }))} allowDeselect={false} {...form.getInputProps('role')} />
+            <Select
+              label={t('admin.role')}
+              data={ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
+              allowDeselect={false}
+              {...form.getInputProps('role')}
+            />
           </Group>
           <Button type="submit" w="fit-content" loading={create.isPending}>
             {t('admin.create')}
@@ -95,8 +100,23 @@ export function AdminUsersPage() {
     <Page title={t('pages.adminUsers.title')}>
       <CreateUserForm />
       <Group align="flex-end">
-        <TextInput label={t('admin.search')} value={search} onChange={(e) => { setSearch(e.currentTarget.value); setPage(1); }} w={320} />
-        <Checkbox label={t('admin.pendingOnly')} checked={pendingOnly} onChange={(e) => { setPendingOnly(e.currentTarget.checked); setPage(1); }} />
+        <TextInput
+          label={t('admin.search')}
+          value={search}
+          onChange={(e) => {
+            setSearch(e.currentTarget.value);
+            setPage(1);
+          }}
+          w={320}
+        />
+        <Checkbox
+          label={t('admin.pendingOnly')}
+          checked={pendingOnly}
+          onChange={(e) => {
+            setPendingOnly(e.currentTarget.checked);
+            setPage(1);
+          }}
+        />
       </Group>
       <ErrorAlert error={setRole.error ?? decide.error} />
       {users.isError && <Text c="red.8">{errorText(users.error)}</Text>}
@@ -119,7 +139,11 @@ export function AdminUsersPage() {
                   <Table.Td>
                     <Group gap={6}>
                       <Text size="sm">{user.email}</Text>
-                      {!user.emailVerified && <Badge size="xs" variant="outline" color="gray">{t('admin.unverified')}</Badge>}
+                      {!user.emailVerified && (
+                        <Badge size="xs" variant="outline" color="gray">
+                          {t('admin.unverified')}
+                        </Badge>
+                      )}
                     </Group>
                   </Table.Td>
                   <Table.Td>

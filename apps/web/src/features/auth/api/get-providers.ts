@@ -4,8 +4,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { FederatedProvider } from '@ipsv/contracts/auth';
 import { apiRequest } from '../../../lib/api-client';
 
-export const getProviders = (signal?: AbortSignal) =>
-  apiRequest<{ providers: { id: FederatedProvider; name: string }[] }>('/api/auth/providers', { signal });
+export const getProviders = (signal?: AbortSignal) => apiRequest<{ providers: { id: FederatedProvider; name: string }[] }>('/api/auth/providers', { signal });
 
 export const providersQuery = queryOptions({
   queryKey: ['auth', 'providers'],

@@ -68,9 +68,21 @@ export function NewPasswordFields(props: {
   const { t } = useTranslation();
   return (
     <>
-      <PasswordInput label={props.passwordLabel ?? t('auth.fields.password')} placeholder={t('auth.placeholders.password')} autoComplete="new-password" required {...props.password} />
+      <PasswordInput
+        label={props.passwordLabel ?? t('auth.fields.password')}
+        placeholder={t('auth.placeholders.password')}
+        autoComplete="new-password"
+        required
+        {...props.password}
+      />
       <PasswordRules password={props.passwordValue} />
-      <PasswordInput label={t('auth.fields.confirmPassword')} placeholder={t('auth.placeholders.confirmPassword')} autoComplete="new-password" required {...props.confirm} />
+      <PasswordInput
+        label={t('auth.fields.confirmPassword')}
+        placeholder={t('auth.placeholders.confirmPassword')}
+        autoComplete="new-password"
+        required
+        {...props.confirm}
+      />
     </>
   );
 }

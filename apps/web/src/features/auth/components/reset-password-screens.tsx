@@ -31,7 +31,15 @@ export function ForgotPasswordScreen(props: { onCodeSent: (email: string) => voi
         })}
       >
         <Stack gap="sm">
-          <TextInput label={t('auth.fields.email')} placeholder={t('auth.placeholders.email')} type="email" autoComplete="username" required autoFocus {...form.getInputProps('email')} />
+          <TextInput
+            label={t('auth.fields.email')}
+            placeholder={t('auth.placeholders.email')}
+            type="email"
+            autoComplete="username"
+            required
+            autoFocus
+            {...form.getInputProps('email')}
+          />
           <Button type="submit" loading={forgot.isPending}>
             {t('auth.forgotPassword.submit')}
           </Button>

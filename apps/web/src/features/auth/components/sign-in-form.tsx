@@ -10,10 +10,7 @@ import { useStartFederatedSignIn } from '../api/start-federated-sign-in';
 import { FederatedButtons } from './federated-buttons';
 import { AuthCard, ConfigurationError } from './form-parts';
 
-export function SignInForm(props: {
-  onStep: (step: SignInStep, context: { email?: string; challenge?: string }) => void;
-  onForgotPassword: () => void;
-}) {
+export function SignInForm(props: { onStep: (step: SignInStep, context: { email?: string; challenge?: string }) => void; onForgotPassword: () => void }) {
   const { t } = useTranslation();
   const signIn = useSignIn();
   const federated = useStartFederatedSignIn();
@@ -39,8 +36,21 @@ export function SignInForm(props: {
       {providers.isError && <ConfigurationError error={providers.error} />}
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <TextInput label={t('auth.fields.email')} placeholder={t('auth.placeholders.email')} type="email" autoComplete="username" required {...form.getInputProps('email')} />
-          <PasswordInput label={t('auth.fields.password')} placeholder={t('auth.placeholders.password')} autoComplete="current-password" required {...form.getInputProps('password')} />
+          <TextInput
+            label={t('auth.fields.email')}
+            placeholder={t('auth.placeholders.email')}
+            type="email"
+            autoComplete="username"
+            required
+            {...form.getInputProps('email')}
+          />
+          <PasswordInput
+            label={t('auth.fields.password')}
+            placeholder={t('auth.placeholders.password')}
+            autoComplete="current-password"
+            required
+            {...form.getInputProps('password')}
+          />
           <Group justify="space-between" mt="xs">
             <Anchor component="button" type="button" size="sm" onClick={props.onForgotPassword}>
               {t('auth.signIn.forgotPassword')}

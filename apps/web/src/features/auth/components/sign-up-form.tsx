@@ -5,12 +5,7 @@ import { Button, Group, PasswordInput, Select, Stack, TextInput } from '@mantine
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  DEFAULT_DIAL_CODE,
-  emailSchema,
-  normalisePhoneNumber,
-  phoneNumberSchema,
-} from '@ipsv/contracts/auth';
+import { DEFAULT_DIAL_CODE, emailSchema, normalisePhoneNumber, phoneNumberSchema } from '@ipsv/contracts/auth';
 import { useSignUp } from '../api/sign-up';
 import { dialCodeOptions } from '../dial-codes';
 import { passwordPairErrors, passwordPairValid } from '../password-pair';
@@ -81,10 +76,29 @@ export function SignUpForm({ onCodeSent }: { onCodeSent: (email: string) => void
     <AuthCard title={t('auth.signUp.title')} error={signUp.error}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <TextInput label={t('auth.fields.email')} placeholder={t('auth.placeholders.email')} type="email" autoComplete="email" required {...form.getInputProps('email')} />
-          <PasswordInput label={t('auth.fields.password')} placeholder={t('auth.placeholders.password')} autoComplete="new-password" required {...form.getInputProps('password')} />
+          <TextInput
+            label={t('auth.fields.email')}
+            placeholder={t('auth.placeholders.email')}
+            type="email"
+            autoComplete="email"
+            required
+            {...form.getInputProps('email')}
+          />
+          <PasswordInput
+            label={t('auth.fields.password')}
+            placeholder={t('auth.placeholders.password')}
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('password')}
+          />
           <PasswordRules password={values.password} />
-          <PasswordInput label={t('auth.fields.confirmPassword')} placeholder={t('auth.placeholders.confirmPassword')} autoComplete="new-password" required {...form.getInputProps('confirmPassword')} />
+          <PasswordInput
+            label={t('auth.fields.confirmPassword')}
+            placeholder={t('auth.placeholders.confirmPassword')}
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('confirmPassword')}
+          />
           <TextInput label={t('auth.fields.givenName')} autoComplete="given-name" required {...form.getInputProps('firstName')} />
           <TextInput label={t('auth.fields.familyName')} autoComplete="family-name" required {...form.getInputProps('lastName')} />
           <Group gap="xs" align="flex-start" wrap="nowrap">
@@ -97,7 +111,14 @@ export function SignUpForm({ onCodeSent }: { onCodeSent: (email: string) => void
               comboboxProps={{ width: 280, position: 'bottom-start' }}
               {...form.getInputProps('dialCode')}
             />
-            <TextInput label={t('auth.fields.phoneNumber')} placeholder={t('auth.placeholders.phoneNumber')} type="tel" autoComplete="tel-national" style={{ flex: 1 }} {...form.getInputProps('phone')} />
+            <TextInput
+              label={t('auth.fields.phoneNumber')}
+              placeholder={t('auth.placeholders.phoneNumber')}
+              type="tel"
+              autoComplete="tel-national"
+              style={{ flex: 1 }}
+              {...form.getInputProps('phone')}
+            />
           </Group>
           <Button type="submit" loading={signUp.isPending} disabled={hasErrors || !complete} mt="xs">
             {t('auth.signUp.submit')}

@@ -63,9 +63,7 @@ export function LoginPage() {
       );
       break;
     case 'confirmSignUp':
-      content = (
-        <ConfirmSignUpScreen email={screen.email} resent={screen.notice === 'resent'} onDone={completeSignIn} onBack={backToSignIn} />
-      );
+      content = <ConfirmSignUpScreen email={screen.email} resent={screen.notice === 'resent'} onDone={completeSignIn} onBack={backToSignIn} />;
       break;
     case 'confirmSignIn':
       content = <ConfirmSignInScreen onStep={onStep} onBack={backToSignIn} />;

@@ -18,5 +18,4 @@ export const filmstripQuery = (vttUrl: string) =>
   });
 
 /** The tiles of the review's filmstrip, once there is one. */
-export const useFilmstrip = (filmstrip: PrivacyReview['filmstrip']) =>
-  useQuery({ ...filmstripQuery(filmstrip?.vttUrl ?? ''), enabled: filmstrip !== null });
+export const useFilmstrip = (filmstrip: PrivacyReview['filmstrip']) => useQuery({ ...filmstripQuery(filmstrip?.vttUrl ?? ''), enabled: filmstrip !== null });

@@ -5,8 +5,7 @@ import type { PrivacyReview } from '@ipsv/contracts/privacy-review';
 import { videoKey } from '../../../api/get-video';
 import { apiRequest } from '../../../lib/api-client';
 
-export const getReview = (videoId: string, signal?: AbortSignal) =>
-  apiRequest<PrivacyReview>(`/api/videos/${encodeURIComponent(videoId)}/review`, { signal });
+export const getReview = (videoId: string, signal?: AbortSignal) => apiRequest<PrivacyReview>(`/api/videos/${encodeURIComponent(videoId)}/review`, { signal });
 
 export const reviewQuery = (videoId: string) =>
   queryOptions({

@@ -23,9 +23,7 @@ export function PiiEditorPage() {
           label: t(`piiEditor.list.status.${video.status as 'review' | 'published'}`),
           color: video.status === 'review' ? 'orange' : 'teal',
         })}
-        hint={(video) =>
-          video.status === 'review' ? t('piiEditor.list.reviewHint') : t('piiEditor.list.publishedHint', { version: video.publishedVersion })
-        }
+        hint={(video) => (video.status === 'review' ? t('piiEditor.list.reviewHint') : t('piiEditor.list.publishedHint', { version: video.publishedVersion }))}
       />
     </Page>
   );

@@ -5,8 +5,7 @@ import type { Segments } from '@ipsv/contracts/segments';
 import { videoKey } from '../../../api/get-video';
 import { apiRequest } from '../../../lib/api-client';
 
-export const getSegments = (videoId: string, signal?: AbortSignal) =>
-  apiRequest<Segments>(`/api/videos/${encodeURIComponent(videoId)}/segments`, { signal });
+export const getSegments = (videoId: string, signal?: AbortSignal) => apiRequest<Segments>(`/api/videos/${encodeURIComponent(videoId)}/segments`, { signal });
 
 export const segmentsQuery = (videoId: string) =>
   queryOptions({

@@ -28,7 +28,11 @@ export function SegmentSettingsFields({ value, onChange }: { value: SegmentSetti
           clearable
         />
       </Group>
-      <Switch label={t('segmentEditor.isPublic')} checked={value.isPublic} onChange={(event) => onChange({ ...value, isPublic: event.currentTarget.checked })} />
+      <Switch
+        label={t('segmentEditor.isPublic')}
+        checked={value.isPublic}
+        onChange={(event) => onChange({ ...value, isPublic: event.currentTarget.checked })}
+      />
     </>
   );
 }

@@ -23,7 +23,8 @@ export function useSegmentRows(initial: readonly Segment[], onChange: () => void
     update: (id: string, patch: Partial<SegmentRow>) => change((current) => current.map((row) => (row.id === id ? { ...row, ...patch } : row))),
     setTime: (row: SegmentRow, edge: Edge, text: string) => {
       const seconds = parseClock(text);
-      const patch = edge === 'start' ? { startText: text, ...(seconds !== null && { start: seconds }) } : { endText: text, ...(seconds !== null && { end: seconds }) };
+      const patch =
+        edge === 'start' ? { startText: text, ...(seconds !== null && { start: seconds }) } : { endText: text, ...(seconds !== null && { end: seconds }) };
       change((current) => current.map((r) => (r.id === row.id ? { ...r, ...patch } : r)));
     },
     /** Once a time is settled the text shows the canonical m:ss and the list re-sorts. */

@@ -5,8 +5,7 @@ import type { Video } from '@ipsv/contracts/videos';
 import { MyVideoPicker } from '../../../components/my-video-picker';
 import { Page } from '../../../components/page';
 
-export const editableForSegments = (videos: readonly Video[]): Video[] =>
-  videos.filter((v) => v.status === 'published' || v.detailsSaved);
+export const editableForSegments = (videos: readonly Video[]): Video[] => videos.filter((v) => v.status === 'published' || v.detailsSaved);
 
 export function SegmentEditorPage() {
   const { t } = useTranslation();

@@ -55,12 +55,7 @@ export function UploadFileRow({
           </Group>
         </Group>
         <Group gap="sm" wrap="nowrap">
-          <Progress
-            value={percent}
-            flex={1}
-            color={STATE_COLOR[state]}
-            aria-label={t('upload.progress.fileProgress', { name: file.name })}
-          />
+          <Progress value={percent} flex={1} color={STATE_COLOR[state]} aria-label={t('upload.progress.fileProgress', { name: file.name })} />
           <Text size="sm" w={48} ta="right" aria-live="polite">
             {`${percent}%`}
           </Text>
@@ -72,7 +67,12 @@ export function UploadFileRow({
         )}
         <Group gap="xs">
           {(state === 'uploading' || state === 'paused') && (
-            <Button size="xs" variant="light" onClick={onPauseResume} aria-label={t(state === 'paused' ? 'upload.progress.resumeFile' : 'upload.progress.pauseFile', { name: file.name })}>
+            <Button
+              size="xs"
+              variant="light"
+              onClick={onPauseResume}
+              aria-label={t(state === 'paused' ? 'upload.progress.resumeFile' : 'upload.progress.pauseFile', { name: file.name })}
+            >
               {t(state === 'paused' ? 'upload.progress.resume' : 'upload.progress.pause')}
             </Button>
           )}
@@ -87,7 +87,12 @@ export function UploadFileRow({
             </Button>
           )}
           {videoId && (
-            <Button size="xs" component={Link} to={`/upload-finished?video=${encodeURIComponent(videoId)}`} aria-label={t('upload.progress.addDetailsFor', { name: file.name })}>
+            <Button
+              size="xs"
+              component={Link}
+              to={`/upload-finished?video=${encodeURIComponent(videoId)}`}
+              aria-label={t('upload.progress.addDetailsFor', { name: file.name })}
+            >
               {t('upload.progress.addDetails')}
             </Button>
           )}

@@ -56,7 +56,11 @@ export function ThumbnailPicker({ videoId, value, onChange, error }: { videoId: 
                 aria-pressed={selected}
                 aria-label={t('videoDetails.thumbnail.frameAt', { time: clock(frame.time) })}
                 onClick={() => onChange({ kind: 'frame', index: frame.index })}
-                style={{ borderRadius: 8, outline: selected ? '3px solid var(--mantine-color-blue-8)' : '1px solid var(--mantine-color-gray-4)', overflow: 'hidden' }}
+                style={{
+                  borderRadius: 8,
+                  outline: selected ? '3px solid var(--mantine-color-blue-8)' : '1px solid var(--mantine-color-gray-4)',
+                  overflow: 'hidden',
+                }}
               >
                 <Image src={frame.url} alt="" h={90} fit="cover" />
               </UnstyledButton>

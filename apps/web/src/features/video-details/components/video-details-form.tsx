@@ -1,18 +1,6 @@
 // The details form of /upload-finished and /edit-video (spec section 5): validated with the same
 // schema as the server, 'Undo Changes' goes back to the last saved values, 'Save' sends the parsed body.
-import {
-  Button,
-  Fieldset,
-  Group,
-  Notification,
-  Radio,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Button, Fieldset, Group, Notification, Radio, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -110,8 +98,20 @@ export function VideoDetailsForm({ video, onSaved }: { video: Video; onSaved: (s
         )}
         <Fieldset legend={t('videoDetails.fields.patientSpecifics')}>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <Select label={t('videoDetails.fields.gender')} placeholder={t('videoDetails.choose')} data={options(PATIENT_GENDERS, 'videoDetails.genders')} clearable {...form.getInputProps('patientGender')} />
-            <Select label={t('videoDetails.fields.ageBand')} placeholder={t('videoDetails.choose')} data={options(AGE_BANDS, 'videoDetails.ageBands')} clearable {...form.getInputProps('description.ageBand')} />
+            <Select
+              label={t('videoDetails.fields.gender')}
+              placeholder={t('videoDetails.choose')}
+              data={options(PATIENT_GENDERS, 'videoDetails.genders')}
+              clearable
+              {...form.getInputProps('patientGender')}
+            />
+            <Select
+              label={t('videoDetails.fields.ageBand')}
+              placeholder={t('videoDetails.choose')}
+              data={options(AGE_BANDS, 'videoDetails.ageBands')}
+              clearable
+              {...form.getInputProps('description.ageBand')}
+            />
             <Select
               label={t('videoDetails.fields.weightClass')}
               placeholder={t('videoDetails.choose')}
@@ -125,7 +125,13 @@ export function VideoDetailsForm({ video, onSaved }: { video: Video; onSaved: (s
         <Fieldset legend={t('videoDetails.fields.description')}>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label={t('videoDetails.fields.procedure')} {...form.getInputProps('description.procedure')} />
-            <Select label={t('videoDetails.fields.approach')} placeholder={t('videoDetails.choose')} data={options(APPROACHES, 'videoDetails.approaches')} clearable {...form.getInputProps('description.approach')} />
+            <Select
+              label={t('videoDetails.fields.approach')}
+              placeholder={t('videoDetails.choose')}
+              data={options(APPROACHES, 'videoDetails.approaches')}
+              clearable
+              {...form.getInputProps('description.approach')}
+            />
             <Select
               label={t('videoDetails.fields.initialOrRedo')}
               placeholder={t('videoDetails.choose')}
@@ -134,11 +140,27 @@ export function VideoDetailsForm({ video, onSaved }: { video: Video; onSaved: (s
               {...form.getInputProps('description.initialOrRedo')}
             />
             <TextInput label={t('videoDetails.fields.technique')} {...form.getInputProps('description.technique')} />
-            <Select label={t('videoDetails.fields.caseType')} placeholder={t('videoDetails.choose')} data={options(CASE_TYPES, 'videoDetails.caseTypes')} clearable {...form.getInputProps('description.caseType')} />
+            <Select
+              label={t('videoDetails.fields.caseType')}
+              placeholder={t('videoDetails.choose')}
+              data={options(CASE_TYPES, 'videoDetails.caseTypes')}
+              clearable
+              {...form.getInputProps('description.caseType')}
+            />
           </SimpleGrid>
         </Fieldset>
-        <TextInput type="date" label={t('videoDetails.fields.surgeryDate')} max={new Date().toISOString().slice(0, 10)} {...form.getInputProps('surgeryDate')} />
-        <ThumbnailPicker videoId={video.id} value={values.thumbnail} onChange={(choice) => form.setFieldValue('thumbnail', choice)} error={form.errors.thumbnail as string | undefined} />
+        <TextInput
+          type="date"
+          label={t('videoDetails.fields.surgeryDate')}
+          max={new Date().toISOString().slice(0, 10)}
+          {...form.getInputProps('surgeryDate')}
+        />
+        <ThumbnailPicker
+          videoId={video.id}
+          value={values.thumbnail}
+          onChange={(choice) => form.setFieldValue('thumbnail', choice)}
+          error={form.errors.thumbnail as string | undefined}
+        />
         <TextInput type="url" label={t('videoDetails.fields.videoLink')} placeholder="https://" {...form.getInputProps('videoLink')} />
         <TextInput label={t('videoDetails.fields.fileName')} required withAsterisk {...form.getInputProps('fileName')} />
         <TextInput label={t('videoDetails.fields.videoQuality')} readOnly value={video.quality ? qualityLabel(video.quality) : t('videoDetails.checking')} />
@@ -163,7 +185,11 @@ export function VideoDetailsForm({ video, onSaved }: { video: Video; onSaved: (s
             {...form.getInputProps('whitelist')}
           />
         )}
-        <Switch label={t('videoDetails.fields.autoConfirm')} description={t('videoDetails.autoConfirmHint')} {...form.getInputProps('autoConfirm', { type: 'checkbox' })} />
+        <Switch
+          label={t('videoDetails.fields.autoConfirm')}
+          description={t('videoDetails.autoConfirmHint')}
+          {...form.getInputProps('autoConfirm', { type: 'checkbox' })}
+        />
         <Group>
           <Button
             variant="default"
