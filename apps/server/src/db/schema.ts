@@ -3,6 +3,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  date,
   doublePrecision,
   index,
   integer,
@@ -302,6 +303,51 @@ export const videoSegments = pgTable(
     description: text('description').notNull().default(''),
   },
   (table) => [index('video_segments_video_idx').on(table.videoId, table.startTime)],
+);
+
+// ---- Viewing data shared by watching, discovery and the provider's analytics.
+
+/**
+ * Per video and day: views (one per viewer and playback session), distinct viewers, seconds watched
+ * and downloads. Written as playback is reported; read for "popular", analytics and exports.
+ */
+export const videoDailyStats = pgTable(
+  'video_daily_stats',
+  {
+    videoId: text('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    views: integer('views').notNull().default(0),
+    uniqueViewers: integer('unique_viewers').notNull().default(0),
+    watchSeconds: doublePrecision('watch_seconds').notNull().default(0),
+    downloads: integer('downloads').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.videoId, table.day] }), index('video_daily_stats_day_idx').on(table.day)],
+);
+
+export const accessRequestStatus = pgEnum('access_request_status', ['pending', 'granted', 'denied']);
+
+/** A viewer's request to watch a video they may not (sent from the "no access" message box). */
+export const accessRequests = pgTable(
+  'access_requests',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    videoId: text('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    requesterId: text('requester_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    message: text('message').notNull().default(''),
+    status: accessRequestStatus('status').notNull().default('pending'),
+    createdAt: createdAt(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: text('decided_by'),
+    /** A grant may end (the owner's "until" date); null: for as long as the owner keeps it. */
+    grantedUntil: timestamp('granted_until', { withTimezone: true }),
+  },
+  (table) => [index('access_requests_video_idx').on(table.videoId, table.status), index('access_requests_requester_idx').on(table.requesterId)],
 );
 
 /**
