@@ -110,6 +110,13 @@ export const ERRORS = {
   MEDIA_NOT_FOUND: { status: 404, message: 'No such media.' },
   MEDIA_LINK_INVALID: { status: 403, message: 'This media link is invalid or has expired.' },
 
+  // ---- Notifications and chat
+  NOTIFICATION_NOT_FOUND: { status: 404, message: 'No such notification.' },
+  UNSUBSCRIBE_INVALID: { status: 400, message: 'This link is not valid. Change your email choices in the notification settings instead.' },
+  CHAT_VISITOR_UNKNOWN: { status: 401, message: 'This chat belongs to another browser.' },
+  CONVERSATION_NOT_FOUND: { status: 404, message: 'No such conversation.' },
+  SUPPORT_ONLY: { status: 403, message: 'Only the support team can do this.' },
+
   // ---- The service
   SERVICE_UNAVAILABLE: { status: 503, message: 'The service is temporarily unavailable (its database cannot be reached). Please try again in a moment.' },
   INTERNAL: { status: 500, message: INTERNAL_ERROR_MESSAGE },

@@ -350,6 +350,99 @@ export const accessRequests = pgTable(
   (table) => [index('access_requests_video_idx').on(table.videoId, table.status), index('access_requests_requester_idx').on(table.requesterId)],
 );
 
+// ---- Notifications and the support chat.
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    params: jsonb('params').$type<Record<string, string | number | boolean | string[]>>().notNull().default({}),
+    link: text('link').notNull(),
+    createdAt: createdAt(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    /** Set once the event went out by email (at once, or in a daily digest). */
+    emailedAt: timestamp('emailed_at', { withTimezone: true }),
+  },
+  (table) => [index('notifications_user_idx').on(table.userId, table.createdAt), index('notifications_read_idx').on(table.readAt)],
+);
+
+/** A user's email choice per event type ('off', 'immediately', 'daily'); absent: the role's default. */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    email: text('email').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.type] })],
+);
+
+export const chatConversations = pgTable(
+  'chat_conversations',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** The signed-in visitor, or null for an anonymous one (then `visitorId`). */
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    visitorId: text('visitor_id'),
+    /** SHA-256 of the anonymous visitor's secret: knowing the id alone opens nothing. */
+    visitorSecretHash: text('visitor_secret_hash'),
+    status: text('status').notNull().default('open'),
+    claimedBy: text('claimed_by').references(() => users.id, { onDelete: 'set null' }),
+    page: text('page'),
+    language: text('language'),
+    createdAt: createdAt(),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+    lastVisitorMessageAt: timestamp('last_visitor_message_at', { withTimezone: true }),
+    visitorReadAt: timestamp('visitor_read_at', { withTimezone: true }),
+    supportReadAt: timestamp('support_read_at', { withTimezone: true }),
+    /** The visitor's last call to the chat (a reply to someone who left becomes a notification). */
+    visitorSeenAt: timestamp('visitor_seen_at', { withTimezone: true }),
+    /** Typing indicators, for the widgets that poll (sockets get them at once). */
+    visitorTypingAt: timestamp('visitor_typing_at', { withTimezone: true }),
+    supportTypingAt: timestamp('support_typing_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('chat_conversations_user_idx').on(table.userId),
+    uniqueIndex('chat_conversations_visitor_idx').on(table.visitorId),
+    index('chat_conversations_last_idx').on(table.lastMessageAt),
+  ],
+);
+
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    conversationId: bigint('conversation_id', { mode: 'number' })
+      .notNull()
+      .references(() => chatConversations.id, { onDelete: 'cascade' }),
+    fromSupport: boolean('from_support').notNull(),
+    /** The support person who wrote it (null for the visitor's messages). */
+    authorId: text('author_id').references(() => users.id, { onDelete: 'set null' }),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('chat_messages_conversation_idx').on(table.conversationId, table.id)],
+);
+
+/** Support people with the console open, per API process (Online when any is recent). */
+export const supportPresence = pgTable(
+  'support_presence',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    connection: text('connection').notNull(),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.connection] })],
+);
+
 /**
  * Failed sign-ins per key (account + address, account, address): each failure past a free allowance
  * makes the next attempt wait longer (progressive delay), so guessing slows down without locking
