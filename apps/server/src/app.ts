@@ -51,8 +51,18 @@ import { mediaRoutes } from './modules/media/media.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { createUpgradeRouter } from './platform/http/upgrades.js';
 import { startPgListener } from './platform/database/pg-listener.js';
-import { startProgressHub } from './modules/videos/progress-hub.js';
-import { attachProgressSocket } from './modules/videos/progress-socket.js';
+import { startLiveHub } from './modules/live/live-hub.js';
+import { createLivePublisher } from './modules/live/live-publisher.js';
+import { attachLiveSocket } from './modules/live/live-socket.js';
+import { createNotifier } from './modules/notifications/notifier.js';
+import { createNotificationsRepository } from './modules/notifications/notifications.repository.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { createNotificationsService } from './modules/notifications/notifications.service.js';
+import { videoEvents } from './modules/notifications/video-events.js';
+import { createChatRepository } from './modules/chat/chat.repository.js';
+import { chatRoutes } from './modules/chat/chat.routes.js';
+import { createSupportConsoleService } from './modules/chat/support-console.service.js';
+import { createVisitorChatService } from './modules/chat/visitor-chat.service.js';
 import { createVideosRepository } from './modules/videos/videos.repository.js';
 import { videosRoutes } from './modules/videos/videos.routes.js';
 import { createPlaybackService } from './modules/videos/playback.service.js';
@@ -91,6 +101,8 @@ export interface AppOptions {
   media?: Pick<MediaTools, 'sceneChanges'>;
   images?: ImageNormaliser;
   companionUrl?: string;
+  /** Who is emailed about a new support chat while nobody is online (default: support and admin users). */
+  supportEmails?: string[];
   /** Uploads stop when the upload disk would keep less than this free (2 GiB by default). */
   uploadMinFreeBytes?: number;
   /** Lifetime of signed media URLs; the spec's 6000 s by default. */
@@ -231,7 +243,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     twoFactor: createTwoFactorService(toolkit, authDeps),
   };
   const images = options.images ?? sharpImageNormaliser;
+  const live = createLivePublisher(db);
+  const notificationsRepository = createNotificationsRepository(db);
+  const notifier = createNotifier({ notifications: notificationsRepository, live, mailer: options.mailer, publicUrl: options.publicUrl, secret: authSecret, log: options.logger });
   const usersService = createUsersService({
+    notifier,
     users: usersRepository,
     storage: options.storage,
     images,
@@ -246,7 +262,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const pageViews = createPageViewsService(createPageViewsRepository(db));
   const signer = createMediaSigner(authSecret, { lifetimeSeconds: options.mediaUrlLifetimeSeconds });
   const videosRepository = createVideosRepository(db);
-  const lifecycle = createLifecycle({ videos: videosRepository, queue: options.queue });
+  const lifecycle = createLifecycle({ videos: videosRepository, queue: options.queue, onApplied: videoEvents(notifier), log: options.logger });
   const videoServices = {
     details: createVideoDetailsService({ videos: videosRepository, storage: options.storage, signer, lifecycle, images, uploads: options.uploads }),
     review: createPrivacyReviewService({ videos: videosRepository, signer, lifecycle }),
@@ -266,22 +282,37 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       request.socket.remoteAddress ||
       'unknown',
   });
-  const progressHub = await startProgressHub(listener, options.logger);
-  const progressSocket = await attachProgressSocket(upgrades, {
+  const chatRepository = createChatRepository(db);
+  const visitorChat = createVisitorChatService({
+    chat: chatRepository,
+    live,
+    limiter,
+    mailer: options.mailer,
+    publicUrl: options.publicUrl,
+    supportAddresses: async () =>
+      options.supportEmails?.length
+        ? options.supportEmails.map((email) => ({ email, firstName: '', language: null }))
+        : notificationsRepository.usersWithRole(['support', 'admin']),
+    log: options.logger,
+  });
+  const supportConsole = createSupportConsoleService({ chat: chatRepository, live, notifier, limiter });
+  const liveHub = await startLiveHub(listener, options.logger);
+  const liveSocket = await attachLiveSocket(upgrades, {
     sessions,
-    hub: progressHub,
+    hub: liveHub,
     listener,
+    visitors: visitorChat,
     allowedOrigins: (request) => new Set([publicOrigin, `http://${request.headers.host ?? ''}`, `https://${request.headers.host ?? ''}`]),
   });
   // Closing the app closes every WebSocket and pending handshake, so shutdown never waits on them;
   // requests still in flight get a short grace, then their connections are closed too.
   app.addHook('preClose', async () => {
-    await progressSocket.close();
+    await liveSocket.close();
     await upgrades.close();
     setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
   });
   app.addHook('onClose', async () => {
-    await progressHub.close();
+    await liveHub.close();
     await listener.close();
   });
 
@@ -310,6 +341,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }),
   );
   await app.register(videosRoutes({ sessions, ...videoServices }));
+  await app.register(notificationsRoutes({ notifications: createNotificationsService({ notifications: notificationsRepository, secret: authSecret }), sessions }));
+  await app.register(chatRoutes({ sessions, visitors: visitorChat, support: supportConsole }));
   await app.register(mediaRoutes({ storage: options.storage, signer }));
   await registerWebApp(app, options.webDistDir);
 

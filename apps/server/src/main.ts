@@ -17,6 +17,14 @@ import { videoJobs } from './jobs/video-jobs.js';
 import { ffmpegMediaTools } from './platform/media/media-tools.js';
 import { createVideosRepository } from './modules/videos/videos.repository.js';
 import { DEFAULT_WEB_DIST_DIR } from './platform/paths.js';
+import { loadAuthSecret } from './platform/auth/auth.js';
+import { chatCleanupJob } from './jobs/chat-cleanup.job.js';
+import { notificationsDailyJob } from './jobs/notifications-daily.job.js';
+import { createChatRepository } from './modules/chat/chat.repository.js';
+import { createLivePublisher } from './modules/live/live-publisher.js';
+import { createNotifier } from './modules/notifications/notifier.js';
+import { createNotificationsRepository } from './modules/notifications/notifications.repository.js';
+import { videoEvents } from './modules/notifications/video-events.js';
 
 function readConfig(): Config {
   // A .env file in the working directory fills in variables the environment does not set.
@@ -86,22 +94,38 @@ async function main(): Promise<void> {
     const s3 = config.STORAGE === 's3' ? s3OptionsFromConfig(config) : null;
     const storage = s3 ? createS3Storage(s3) : createLocalStorage(mediaRoot);
     const uploads = s3 ? createS3UploadStore(s3, expiryMs) : createFileUploadStore(mediaRoot, expiryMs);
+    const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+    const mailer = config.SMTP_URL
+      ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM)
+      : createOutboxMailer(path.join(config.dataDir, 'outbox'), config.MAIL_FROM, log);
     if (config.ROLE !== 'api') {
       analyser = createPrivacyAnalyser(config.PRIVACY_DETECTORS);
+      const secret = await loadAuthSecret(database.db, config.AUTH_SECRET);
+      const notifications = createNotificationsRepository(database.db);
+      const notifier = createNotifier({ notifications, live: createLivePublisher(database.db), mailer, publicUrl, secret, log });
       await queue.work(
-        videoJobs({
-          videos: createVideosRepository(database.db),
-          storage,
-          queue,
-          uploads,
-          analyser,
-          media: ffmpegMediaTools,
-          uploadExpiryHours: config.UPLOAD_EXPIRY_HOURS,
-          originalRetentionDays: config.ORIGINAL_RETENTION_DAYS,
-        }),
+        [
+          ...videoJobs({
+            videos: createVideosRepository(database.db),
+            storage,
+            queue,
+            uploads,
+            analyser,
+            media: ffmpegMediaTools,
+            uploadExpiryHours: config.UPLOAD_EXPIRY_HOURS,
+            originalRetentionDays: config.ORIGINAL_RETENTION_DAYS,
+            onApplied: videoEvents(notifier),
+            log,
+          }),
+          notificationsDailyJob({ notifications, mailer, publicUrl, secret: async () => secret, retentionDays: config.NOTIFICATION_RETENTION_DAYS }),
+          chatCleanupJob({ chat: createChatRepository(database.db), expiryDays: config.CHAT_ANONYMOUS_EXPIRY_DAYS }),
+        ],
         { staleAfterSeconds: config.JOB_STALE_SECONDS },
       );
       await queue.schedule('media-cleanup', '*/15 * * * *');
+      // Digests go out in the morning (server time); the clean-ups ride along.
+      await queue.schedule('notifications-daily', '0 7 * * *');
+      await queue.schedule('chat-cleanup', '30 3 * * *');
       log.info({ detectors: config.PRIVACY_DETECTORS }, 'video worker started');
     }
     if (config.ROLE === 'worker') return;
@@ -110,10 +134,9 @@ async function main(): Promise<void> {
       logger: log,
       webDistDir: config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST_DIR,
       trustProxy: config.TRUST_PROXY,
-      publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
-      mailer: config.SMTP_URL
-        ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM)
-        : createOutboxMailer(path.join(config.dataDir, 'outbox'), config.MAIL_FROM, log),
+      publicUrl,
+      mailer,
+      supportEmails: config.SUPPORT_EMAIL,
       storage,
       queue,
       uploads,

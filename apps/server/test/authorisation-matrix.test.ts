@@ -38,6 +38,8 @@ let scratch: string;
 const users = {} as Record<Exclude<Actor, 'anonymous'>, TestUser>;
 const ids = {} as Record<Exclude<Actor, 'anonymous'> | 'target' | 'pictured', string>;
 let png: Buffer;
+/** A conversation a visitor started, for the support console's rows. */
+let conversationId: string;
 const videos = () => createVideosRepository(database.db);
 let storage: ReturnType<typeof createLocalStorage>;
 
@@ -80,6 +82,8 @@ beforeAll(async () => {
     .png()
     .toBuffer();
   expect((await pictured.call('PUT', `/api/users/${ids.pictured}/picture`, png, { 'content-type': 'image/png' })).status).toBe(200);
+  await target.json('POST', '/api/chat/messages', { text: 'Hello' });
+  conversationId = (await target.json<{ id: string }>('GET', '/api/chat')).id;
 }, 120_000);
 
 afterAll(async () => {
@@ -121,6 +125,11 @@ const selfOnly =
   (status: number): Expect =>
   (actor) =>
     actor === 'anonymous' ? 401 : actor === 'owner' ? status : 403;
+/** The support console: support people and administrators. */
+const supportOnly =
+  (status: number): Expect =>
+  (actor) =>
+    actor === 'anonymous' ? 401 : actor === 'support' || actor === 'admin' ? status : 403;
 const uploaders =
   (status: number): Expect =>
   (actor) =>
@@ -318,6 +327,56 @@ const ROWS: Record<string, Row> = {
     request: (c) => ({ url: `/api/videos/${c.videoId}/segments/suggest` }),
     video: true,
   },
+  // Notifications: each user's own (the list and marks only ever touch the caller's rows).
+  'GET /api/notifications': { expect: signedIn(200), request: () => ({ url: '/api/notifications?pageNumber=1' }) },
+  'POST /api/notifications/status': { expect: signedIn(204), request: () => ({ url: '/api/notifications/status', body: { update_all: true } }) },
+  'GET /api/notifications/preferences': { expect: signedIn(200), request: () => ({ url: '/api/notifications/preferences' }) },
+  'PUT /api/notifications/preferences': {
+    expect: signedIn(200),
+    request: () => ({ url: '/api/notifications/preferences', body: { email: { support_replied: 'immediately' } } }),
+  },
+  // The email's unsubscribe link needs no sign-in; its signature is what counts (a forged one is refused).
+  'GET /api/notifications/unsubscribe': {
+    expect: everyone(200),
+    request: () => ({ url: `/api/notifications/unsubscribe?u=${ids.owner}&t=review_ready&s=forged` }),
+  },
+  'POST /api/notifications/unsubscribe': {
+    expect: everyone(400),
+    request: () => ({
+      url: '/api/notifications/unsubscribe',
+      body: Buffer.from(new URLSearchParams({ u: ids.owner, t: 'review_ready', s: 'forged' }).toString()),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    }),
+  },
+
+  // The chat widget: anyone signed in, or an anonymous visitor with their id (none given here: 401).
+  'GET /api/chat': { expect: signedIn(200), request: () => ({ url: '/api/chat' }) },
+  'POST /api/chat/messages': { expect: signedIn(200), request: () => ({ url: '/api/chat/messages', body: { text: 'Where is the privacy review?' } }) },
+  'POST /api/chat/typing': { expect: signedIn(204), request: () => ({ url: '/api/chat/typing' }) },
+  'POST /api/chat/read': { expect: signedIn(204), request: () => ({ url: '/api/chat/read' }) },
+  'POST /api/chat/merge': {
+    expect: signedIn(204),
+    request: (c) => ({ url: '/api/chat/merge', body: { id: `v${c.unique}abc`.slice(0, 12), secret: 'x'.repeat(40) } }),
+  },
+
+  // The support console: support people and administrators only; to anyone else it is forbidden.
+  'GET /api/support/conversations': { expect: supportOnly(200), request: () => ({ url: '/api/support/conversations' }) },
+  'GET /api/support/conversations/:id': { expect: supportOnly(200), request: () => ({ url: `/api/support/conversations/${conversationId}` }) },
+  'POST /api/support/conversations/:id/claim': { expect: supportOnly(204), request: () => ({ url: `/api/support/conversations/${conversationId}/claim` }) },
+  'POST /api/support/conversations/:id/messages': {
+    expect: supportOnly(204),
+    request: () => ({ url: `/api/support/conversations/${conversationId}/messages`, body: { text: 'The review opens from your notifications.' } }),
+  },
+  'POST /api/support/conversations/:id/typing': { expect: supportOnly(204), request: () => ({ url: `/api/support/conversations/${conversationId}/typing` }) },
+  'PUT /api/support/conversations/:id/status': {
+    expect: supportOnly(204),
+    request: () => ({ url: `/api/support/conversations/${conversationId}/status`, body: { status: 'open' } }),
+  },
+  'POST /api/support/presence': {
+    expect: supportOnly(204),
+    request: (c) => ({ url: '/api/support/presence', body: { connection: `matrix-${c.unique}`, present: false } }),
+  },
+
   'GET /api/videos/:id/playback': {
     expect: (actor, state) => (actor === 'anonymous' ? 401 : watches(actor, state) ? 200 : 401),
     request: (c) => ({ url: `/api/videos/${c.videoId}/playback` }),
@@ -425,10 +484,10 @@ describe('media URLs', () => {
   });
 });
 
-describe('the progress WebSocket', () => {
-  const open = (headers: Record<string, string>, pathname = '/api/videos/progress') =>
+describe('the live WebSocket', () => {
+  const open = (headers: Record<string, string>, pathname = '/api/videos/progress', protocol?: string) =>
     new Promise<number>((resolve) => {
-      const ws = new WebSocket(`${base.replace('http', 'ws')}${pathname}`, { headers });
+      const ws = new WebSocket(`${base.replace('http', 'ws')}${pathname}`, protocol, { headers });
       ws.on('open', () => {
         ws.close();
         resolve(101);
@@ -447,5 +506,21 @@ describe('the progress WebSocket', () => {
       expect(await open({ origin: 'https://evil.example', cookie: users[actor].cookie() }), `${actor} from another site`).toBe(403);
     }
     expect(await open({ origin: base, cookie: users.owner.cookie() }, '/api/videos/other')).toBe(404);
+    expect(await open({ origin: base, cookie: users.viewer.cookie() }, '/api/live')).toBe(101);
+  });
+
+  it('opens for an anonymous chat visitor with their own id and secret only', async () => {
+    const id = 'visitorMatrx';
+    const secret = 'a'.repeat(40);
+    expect(await open({ origin: base }, '/api/live', `ipsv-visitor.${id}.${secret}`), 'a new visitor id').toBe(101);
+    const started = await anonymousCall('POST', '/api/chat/messages', { text: 'I cannot sign in' }, { 'x-chat-visitor': `${id}.${secret}` });
+    expect(started.status).toBe(200);
+    expect(await open({ origin: base }, '/api/live', `ipsv-visitor.${id}.${secret}`), 'the visitor again').toBe(101);
+    expect(await open({ origin: base }, '/api/live', `ipsv-visitor.${id}.${'b'.repeat(40)}`), 'someone else with that id').toBe(401);
+    expect(await open({ origin: 'https://evil.example' }, '/api/live', `ipsv-visitor.${id}.${secret}`), 'from another site').toBe(403);
+    // The visitor's conversation is theirs alone: another secret neither reads nor writes it.
+    const other = { 'x-chat-visitor': `${id}.${'b'.repeat(40)}` };
+    expect((await anonymousCall('GET', '/api/chat', undefined, other)).status).toBe(401);
+    expect((await anonymousCall('POST', '/api/chat/messages', { text: 'hi' }, other)).status).toBe(401);
   });
 });

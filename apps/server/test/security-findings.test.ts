@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { AppOptions } from '../src/app.js';
 import { createVideosRepository } from '../src/modules/videos/videos.repository.js';
-import { SESSION_ENDED_CLOSE_CODE } from '../src/modules/videos/progress-socket.js';
+import { SESSION_ENDED_CLOSE_CODE } from '../src/modules/live/live-socket.js';
 import { createLocalStorage } from '../src/platform/storage/storage.js';
 import { createFileUploadStore, type UploadStore } from '../src/platform/storage/upload-store.js';
 import { buildTestApp, createWebDist } from './helpers/build-test-app.js';

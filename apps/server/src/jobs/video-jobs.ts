@@ -5,7 +5,7 @@ import type { MediaTools } from '../platform/media/media-tools.js';
 import type { PrivacyAnalyser } from '../platform/media/privacy-analyser.js';
 import type { Storage } from '../platform/storage/storage.js';
 import type { UploadStore } from '../platform/storage/upload-store.js';
-import { createLifecycle } from '../modules/videos/video-lifecycle.js';
+import { createLifecycle, type LifecycleDeps } from '../modules/videos/video-lifecycle.js';
 import type { VideosRepository } from '../modules/videos/videos.repository.js';
 import { analyseVideoJob } from './analyse-video.job.js';
 import { cleanupMediaJob } from './cleanup-media.job.js';
@@ -22,8 +22,12 @@ export function videoJobs(deps: {
   media: MediaTools;
   uploadExpiryHours: number;
   originalRetentionDays: number;
+  /** Told after each status change the jobs make (the owner's notifications). */
+  onApplied?: LifecycleDeps['onApplied'];
+  log?: LifecycleDeps['log'];
 }): JobDefinition[] {
-  const shared = { videos: deps.videos, storage: deps.storage, media: deps.media, lifecycle: createLifecycle({ videos: deps.videos, queue: deps.queue }) };
+  const lifecycle = createLifecycle({ videos: deps.videos, queue: deps.queue, onApplied: deps.onApplied, log: deps.log });
+  const shared = { videos: deps.videos, storage: deps.storage, media: deps.media, lifecycle };
   return [
     ingestVideoJob(shared),
     analyseVideoJob({ ...shared, analyser: deps.analyser }),

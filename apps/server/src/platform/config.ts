@@ -73,6 +73,19 @@ export const configSchema = z
     // address shares the per-address share.
     WS_MAX_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(500),
     WS_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(20_000),
+    // Notifications and the support chat
+    NOTIFICATION_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+    CHAT_ANONYMOUS_EXPIRY_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+    SUPPORT_EMAIL: z
+      .string()
+      .transform((value) =>
+        value
+          .split(',')
+          .map((v) => v.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.email()))
+      .optional(),
     // Uploads stop (507, with a message) when the upload disk would keep less than this free.
     UPLOAD_MIN_FREE_MB: z.coerce.number().int().min(0).max(10_000_000).default(2048),
     // Object storage: local disk under DATA_DIR/media, or S3 (or an S3-compatible server)

@@ -31,59 +31,61 @@ export const EMAIL_TEXTS: Record<LanguageCode, EmailTexts> = {
   'zh-CN': zhCN,
 };
 
-const fill = (template: string, values: Record<string, string | number>) =>
+/** Fills `{{name}}` placeholders; unknown names stay as they are. */
+export const fillTemplate = (template: string, values: Record<string, string | number>) =>
   template.replace(/\{\{(\w+)\}\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
 
 export type CodeEmailKind = 'confirmSignUp' | 'verifyContact' | 'resetPassword' | 'signInCode';
 
-interface Recipient {
+export interface Recipient {
   email: string;
   firstName?: string | null;
   language?: string | null;
 }
 
-function textsFor(language: string | null | undefined): EmailTexts {
+/** The email texts in `language` (en-US when it has none). */
+export function emailTexts(language: string | null | undefined): EmailTexts {
   return EMAIL_TEXTS[resolveLanguage(language) ?? DEFAULT_LANGUAGE];
 }
 
-function letter(texts: EmailTexts, recipient: Recipient, paragraphs: string[]): string {
-  const greeting = recipient.firstName ? fill(texts.greeting, { name: recipient.firstName }) : texts.greetingNoName;
+export function letter(texts: EmailTexts, recipient: Recipient, paragraphs: string[]): string {
+  const greeting = recipient.firstName ? fillTemplate(texts.greeting, { name: recipient.firstName }) : texts.greetingNoName;
   return [greeting, ...paragraphs, '--', texts.signature].join('\n\n') + '\n';
 }
 
 export function codeEmail(kind: CodeEmailKind, recipient: Recipient, code: string, minutes: number): MailMessage {
-  const texts = textsFor(recipient.language);
+  const texts = emailTexts(recipient.language);
   return {
     to: recipient.email,
-    subject: fill(texts[kind].subject, { code }),
-    text: letter(texts, recipient, [texts[kind].body, `    ${code}`, fill(texts.codeFooter, { minutes })]),
+    subject: fillTemplate(texts[kind].subject, { code }),
+    text: letter(texts, recipient, [texts[kind].body, `    ${code}`, fillTemplate(texts.codeFooter, { minutes })]),
   };
 }
 
 export function accountCreatedEmail(recipient: Recipient, temporaryPassword: string, url: string): MailMessage {
-  const texts = textsFor(recipient.language);
+  const texts = emailTexts(recipient.language);
   return {
     to: recipient.email,
     subject: texts.accountCreated.subject,
-    text: letter(texts, recipient, [fill(texts.accountCreated.body, { url }), fill(texts.accountCreated.passwordLabel, { password: temporaryPassword })]),
+    text: letter(texts, recipient, [fillTemplate(texts.accountCreated.body, { url }), fillTemplate(texts.accountCreated.passwordLabel, { password: temporaryPassword })]),
   };
 }
 
 export function providerDecisionEmail(recipient: Recipient, approved: boolean, url: string): MailMessage {
-  const { providerDecision } = textsFor(recipient.language);
+  const { providerDecision } = emailTexts(recipient.language);
   return {
     to: recipient.email,
     subject: approved ? providerDecision.approvedSubject : providerDecision.rejectedSubject,
-    text: letter(textsFor(recipient.language), recipient, [fill(approved ? providerDecision.approvedBody : providerDecision.rejectedBody, { url })]),
+    text: letter(emailTexts(recipient.language), recipient, [fillTemplate(approved ? providerDecision.approvedBody : providerDecision.rejectedBody, { url })]),
   };
 }
 
 /** Someone asked to create an account with an address that has one: its owner is told, nobody else. */
 export function accountExistsEmail(recipient: Recipient, url: string): MailMessage {
-  const texts = textsFor(recipient.language);
+  const texts = emailTexts(recipient.language);
   return {
     to: recipient.email,
     subject: texts.accountExists.subject,
-    text: letter(texts, recipient, [fill(texts.accountExists.body, { url })]),
+    text: letter(texts, recipient, [fillTemplate(texts.accountExists.body, { url })]),
   };
 }

@@ -7,6 +7,7 @@ import { AppError } from '../../platform/app-error.js';
 import type { Auth } from '../../platform/auth/auth.js';
 import type { Mailer } from '../../platform/mail/mail.js';
 import { UnsupportedImage, type ImageNormaliser } from '../../platform/media/image-normaliser.js';
+import type { Notifier } from '../notifications/notifier.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import { accountCreatedEmail, providerDecisionEmail } from '../auth/auth-emails.js';
 import type { UserRow, UsersRepository } from './users.repository.js';
@@ -75,10 +76,12 @@ export interface UsersServiceDeps {
   mailer: Mailer;
   auth: Auth;
   publicUrl: string;
+  /** The requester hears about the decision on their provider request (in the app, and by email when chosen). */
+  notifier?: Notifier;
   now?: () => Date;
 }
 
-export function createUsersService({ users, storage, images, mailer, auth, publicUrl, now = () => new Date() }: UsersServiceDeps) {
+export function createUsersService({ users, storage, images, mailer, auth, publicUrl, notifier, now = () => new Date() }: UsersServiceDeps) {
   const requireAdmin = (actor: Actor) => {
     if (actor.role !== 'admin') throw new AppError('ADMIN_ONLY');
   };
@@ -189,7 +192,8 @@ export function createUsersService({ users, storage, images, mailer, auth, publi
         targetId,
         approve ? { role: target.role === 'viewer' ? 'provider' : target.role, providerRequest: 'none' } : { providerRequest: 'rejected' },
       );
-      await mailer.send(providerDecisionEmail(target, approve, publicUrl));
+      if (notifier) await notifier.notify(targetId, 'provider_role_decided', { decision: approve ? 'approved' : 'rejected' }, approve ? '/upload' : '/analytics/pi');
+      else await mailer.send(providerDecisionEmail(target, approve, publicUrl));
       return toAdminUser(row ?? target);
     },
 

@@ -215,12 +215,21 @@ export function retried(video: Snapshot): Transition {
   return { from, patch: { ...clear, status: 'review', percent: null }, job: null };
 }
 
+export interface LifecycleDeps {
+  videos: Pick<VideosRepository, 'update'>;
+  queue: Queue;
+  /** Told of every transition that happened (the owner's notifications); its failure does not undo it. */
+  onApplied?: (row: VideoRow, transition: Transition) => Promise<void>;
+  log?: { warn(details: object, message: string): void };
+}
+
 /** Applies transitions: the patch with a compare-and-set on the status, then the job. */
-export function createLifecycle(deps: { videos: Pick<VideosRepository, 'update'>; queue: Queue }) {
+export function createLifecycle(deps: LifecycleDeps) {
   /** The updated row, or null when the video had moved on (nothing written, nothing sent). */
   const apply = async (id: string, transition: Transition): Promise<VideoRow | null> => {
     const row = await deps.videos.update(id, transition.patch, transition.from);
     if (row && transition.job) await deps.queue.send(transition.job.name, transition.job.payload);
+    if (row && deps.onApplied) await deps.onApplied(row, transition).catch((error: unknown) => deps.log?.warn({ err: error, video: id }, 'telling the owner failed'));
     return row;
   };
   return {

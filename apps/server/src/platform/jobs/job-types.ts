@@ -12,6 +12,10 @@ export const JOB_PAYLOADS = {
   /** The published version's poster again, after the provider chose another thumbnail. */
   'video-poster': z.object({ videoId }),
   'media-cleanup': z.object({}).passthrough(),
+  /** Daily digest emails, and read notifications past their retention deleted. */
+  'notifications-daily': z.object({}).passthrough(),
+  /** Anonymous support chats quiet for longer than their expiry deleted. */
+  'chat-cleanup': z.object({}).passthrough(),
 } as const;
 
 export type JobName = keyof typeof JOB_PAYLOADS;
