@@ -2,6 +2,7 @@
 import { and, count, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { notificationPreferences, notifications, users } from '../../db/schema.js';
 import type { Db } from '../../platform/database/database.js';
+import type { Role } from '@ipsv/contracts/users';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
@@ -88,8 +89,8 @@ export function createNotificationsRepository(db: Db) {
       return row ?? null;
     },
 
-    async usersWithRole(roles: string[]): Promise<{ id: string; email: string; firstName: string; language: string | null }[]> {
-      return db.select({ id: users.id, email: users.email, firstName: users.firstName, language: users.language }).from(users).where(sql`${users.role}::text = ANY(${roles})`);
+    async usersWithRole(roles: Role[]): Promise<{ id: string; email: string; firstName: string; language: string | null }[]> {
+      return db.select({ id: users.id, email: users.email, firstName: users.firstName, language: users.language }).from(users).where(inArray(users.role, roles));
     },
   };
 }
