@@ -80,6 +80,7 @@ export const supportConversationSchema = z.object({
 export type SupportConversation = z.infer<typeof supportConversationSchema>;
 
 export const supportConversationListSchema = z.object({ conversations: z.array(supportConversationSchema), total: z.number() });
+export type SupportConversationList = z.infer<typeof supportConversationListSchema>;
 
 export const supportConversationDetailSchema = supportConversationSchema.extend({
   messages: z.array(chatMessageSchema.extend({ author: z.string() })),
