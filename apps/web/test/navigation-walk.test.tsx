@@ -66,6 +66,14 @@ function api(role: Role): FakeApi {
     [`/api/videos/${PUBLISHED}/segments`]: json(segments(PUBLISHED, 'Hernia repair')),
     [`/api/videos/${IN_REVIEW}/segments`]: json(segments(IN_REVIEW, 'Sleeve gastrectomy')),
     '/api/admin/users?page=1&pageSize=25&pendingOnly=false': json({ users: [], total: 0 }),
+    '/api/notifications?pageNumber=1&pageSize=5': json({
+      total: 1,
+      total_unread_messages: 1,
+      notifications: [{ id: '1', type: 'support_replied', params: { text: 'Hello' }, link: '/?chat=open', createdAt: new Date().toISOString(), read: false }],
+    }),
+    '/api/notifications/preferences': json({ email: [{ type: 'support_replied', choice: 'immediately' }] }),
+    '/api/chat': json({ id: null, messages: [], unread: 0, online: false, supportTyping: false }),
+    '/api/support/conversations?status=open&page=1&pageSize=20': json({ conversations: [], total: 0 }),
   };
 }
 
@@ -78,6 +86,7 @@ const EVERYONE = [
   '/analytics',
   '/analytics/pi',
   '/analytics/security',
+  '/notifications',
   '/analytics/notification',
   '/analytics/sendfeedback',
   '/video-search',
@@ -108,9 +117,9 @@ const PROVIDING = [
 ];
 const MAY_USE: Record<Role, string[]> = {
   viewer: EVERYONE,
-  support: EVERYONE,
+  support: [...EVERYONE, '/support'],
   provider: [...EVERYONE, ...PROVIDING],
-  admin: [...EVERYONE, ...PROVIDING, '/admin/users'],
+  admin: [...EVERYONE, ...PROVIDING, '/admin/users', '/support'],
 };
 /** Pages no role reaches yet: they open from video and user lists that later issues build. */
 const FROM_LATER_LISTS = ['/video/:videoId', '/user/:userId'];
@@ -187,5 +196,7 @@ describe('every page a role may use is reachable by following links from /', () 
       expect([...reached].filter((path) => ['/progress', '/pii-editor', '/segment-editor', '/admin/users'].includes(path))).toEqual([]);
     }
     if (role === 'provider') expect(reached.has('/admin/users')).toBe(false);
+    // The support console is the support team's (and administrators').
+    if (role === 'viewer' || role === 'provider') expect(reached.has('/support')).toBe(false);
   });
 });

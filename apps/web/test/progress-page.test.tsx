@@ -1,10 +1,11 @@
 // /progress: every video with its state in words, percent, failure and rejection, the links that
-// fit each state, live updates from the WebSocket, and the polling fallback.
+// fit each state, live updates from the app's live socket, and the polling fallback.
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Video } from '@ipsv/contracts/videos';
 import { ProgressPage } from '../src/features/progress/routes/progress-page';
+import { liveConnection } from '../src/lib/live-connection';
 import { endpointNotFound } from './refusal';
 import { renderWithProviders } from './render';
 import { makeVideo } from './video-details-fixtures';
@@ -76,9 +77,12 @@ function renderProgress() {
 beforeEach(() => {
   FakeWebSocket.instances = [];
   vi.stubGlobal('WebSocket', FakeWebSocket);
+  // The app shell opens the live socket once the session is known.
+  liveConnection.setIdentity({ userId: 'u1' });
 });
 
 afterEach(() => {
+  liveConnection.setIdentity({ userId: null });
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });
@@ -137,7 +141,7 @@ describe('/progress', () => {
     await renderProgress();
     await screen.findByText('Sleeve gastrectomy');
     const socket = FakeWebSocket.instances.at(-1)!;
-    expect(socket.url).toBe(`ws://${window.location.host}/api/videos/progress`);
+    expect(socket.url).toBe(`ws://${window.location.host}/api/live`);
     act(() => socket.onopen?.());
 
     socket.send({ type: 'video', id: 'a', status: 'analysing', percent: 75, failureReason: null, renditionComplete: false });

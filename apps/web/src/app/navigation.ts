@@ -1,9 +1,10 @@
 // The main navigation of the signed-in layouts, by role: every page a role may use is one of these
 // links, or is linked from one of these pages (a video's editors from the lists, /editor from the
-// upload tabs, /terms from the footer). Viewers and support staff get the library, the account and
-// the help pages; providers also their videos' pages; admins also the user management.
+// upload tabs, /terms from the footer). Viewers get the library, the account and the help pages;
+// providers also their videos' pages; support staff the support console; admins all of it.
 import {
   IconBell,
+  IconBellRinging,
   IconBook,
   IconCloudUpload,
   IconChartBar,
@@ -11,6 +12,7 @@ import {
   IconCut,
   IconEyeOff,
   IconFiles,
+  IconHeadset,
   IconHistory,
   IconHome,
   IconInfoCircle,
@@ -81,9 +83,15 @@ export const NAVIGATION: readonly NavSection[] = [
       { to: '/analytics', label: 'nav.accountOverview', icon: IconUserCircle },
       { to: '/analytics/pi', label: 'pages.personalInformation.title', icon: IconUser },
       { to: '/analytics/security', label: 'pages.security.title', icon: IconShieldLock },
-      { to: '/analytics/notification', label: 'pages.notifications.title', icon: IconBell },
+      { to: '/notifications', label: 'pages.notificationList.title', icon: IconBellRinging },
+      { to: '/analytics/notification', label: 'nav.notificationSettings', icon: IconBell },
       { to: '/analytics/sendfeedback', label: 'pages.sendFeedback.title', icon: IconMessage },
     ],
+  },
+  {
+    label: 'nav.support',
+    roles: ['support', 'admin'],
+    items: [{ to: '/support', label: 'pages.support.title', icon: IconHeadset }],
   },
   {
     label: 'nav.administration',

@@ -44,6 +44,9 @@ export const PAGES: Partial<Record<string, PageModule>> = {
   uploadFinished: async () => ({ Component: (await import('../features/video-details/routes/upload-finished-page')).UploadFinishedPage }),
   editVideo: async () => ({ Component: (await import('../features/video-details/routes/edit-video-page')).EditVideoPage }),
   progress: async () => ({ Component: (await import('../features/progress/routes/progress-page')).ProgressPage }),
+  notifications: async () => ({ Component: (await import('../features/notifications/routes/notification-settings-page')).NotificationSettingsPage }),
+  notificationList: async () => ({ Component: (await import('../features/notifications/routes/notifications-page')).NotificationsPage }),
+  support: async () => ({ Component: (await import('../features/support/routes/support-page')).SupportPage }),
 };
 
 function InitialLoading() {

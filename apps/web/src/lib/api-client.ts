@@ -31,6 +31,8 @@ export interface ApiRequestInit {
   body?: unknown;
   signal?: AbortSignal;
   keepalive?: boolean;
+  /** Extra request headers (the chat widget's anonymous visitor id). */
+  headers?: Record<string, string>;
 }
 
 function encode(body: unknown): { headers: Record<string, string>; body: BodyInit | undefined } {
@@ -47,7 +49,7 @@ export async function apiRequest<T>(path: string, init: ApiRequestInit = {}): Pr
     response = await fetch(path, {
       method: init.method ?? 'GET',
       credentials: 'same-origin',
-      headers,
+      headers: { ...headers, ...init.headers },
       body,
       signal: init.signal,
       keepalive: init.keepalive,

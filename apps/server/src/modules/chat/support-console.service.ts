@@ -87,7 +87,7 @@ export function createSupportConsoleService(deps: { chat: ChatRepository; live: 
       await deps.limiter.consume([{ key: `chat:support:${actor.id}`, limit: { max: 120, windowSeconds: 60 } }]);
       const conversation = await load(id);
       await chat.addMessage(conversation.id, { fromSupport: true, authorId: actor.id, text: text.trim() });
-      await chat.update(conversation.id, { supportReadAt: new Date(), claimedBy: conversation.claimedBy ?? actor.id, status: 'open' });
+      await chat.update(conversation.id, { supportReadAt: new Date(), supportTypingAt: null, claimedBy: conversation.claimedBy ?? actor.id, status: 'open' });
       await live.publish(audienceOf(conversation), { type: 'chat', conversationId: id });
       await live.publish({ support: true }, { type: 'chat', conversationId: id });
       const away = !conversation.visitorSeenAt || Date.now() - conversation.visitorSeenAt.getTime() > AWAY_SECONDS * 1000;

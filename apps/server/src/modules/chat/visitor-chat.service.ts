@@ -101,7 +101,7 @@ export function createVisitorChatService(deps: {
           ? { userId: identity.userId, visitorId: null, visitorSecretHash: null, page: input.page ?? null, language: input.language ?? null }
           : { userId: null, visitorId: identity.visitorId, visitorSecretHash: hash(identity.secret), page: input.page ?? null, language: input.language ?? null },
       );
-      await chat.update(conversation.id, { visitorSeenAt: new Date(), visitorReadAt: new Date(), ...(input.page ? { page: input.page } : {}), ...(input.language ? { language: input.language } : {}) });
+      await chat.update(conversation.id, { visitorSeenAt: new Date(), visitorReadAt: new Date(), visitorTypingAt: null, ...(input.page ? { page: input.page } : {}), ...(input.language ? { language: input.language } : {}) });
       const message = await chat.addMessage(conversation.id, { fromSupport: false, authorId: null, text: input.text.trim() });
       await live.publish({ support: true }, { type: 'chat', conversationId: String(conversation.id) });
       await live.publish(audienceOf(conversation), { type: 'chat', conversationId: String(conversation.id) });

@@ -1,18 +1,21 @@
 // Header of the signed-in layouts: the burger (small screens), brand, surgery menus, upload,
-// language and the account slot. It fits a 390 px wide phone: below the `sm` breakpoint the surgery
-// menu moves into the burger's panel, the Upload button goes (the navigation has it) and Sign out
-// shows its icon only.
+// language, the notification bell and the account slot. It fits a 390 px wide phone: below the
+// `sm` breakpoint the surgery menu moves into the burger's panel, the Upload button goes (the
+// navigation has it) and Sign out shows its icon only.
 import { Burger, Button, Group } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LanguageMenu } from '../../components/language-menu';
+import { useSessionUser } from '../../api/get-session';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { SurgeryMenu } from '../../features/surgery-types/components/surgery-menu';
 import { AuthSlot } from './auth-slot';
 import { Brand } from './brand';
 
 export function Header({ navbar, withSurgeryMenu }: { navbar: { opened: boolean; toggle: () => void }; withSurgeryMenu: boolean }) {
   const { t } = useTranslation();
+  const signedIn = useSessionUser() !== null;
   return (
     <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs" data-testid="app-header">
       <Group gap="xs" wrap="nowrap" miw={0}>
@@ -31,6 +34,7 @@ export function Header({ navbar, withSurgeryMenu }: { navbar: { opened: boolean;
           {t('header.upload')}
         </Button>
         <LanguageMenu />
+        {signedIn && <NotificationBell />}
         <AuthSlot />
       </Group>
     </Group>

@@ -45,4 +45,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/video/:videoId', layout: 'home', page: 'video' },
   // Not in the spec: where an administrator manages roles and provider requests.
   { path: '/admin/users', layout: 'home', page: 'adminUsers' },
+  // Not in the spec as paths: the full notification list (spec section 2 "Notifications list")
+  // and the support console of the support role.
+  { path: '/notifications', layout: 'home', page: 'notificationList' },
+  { path: '/support', layout: 'home', page: 'support' },
 ];

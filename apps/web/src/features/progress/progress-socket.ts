@@ -1,18 +1,12 @@
-// Live processing state: the WebSocket /api/videos/progress pushes one event per change of the
-// caller's videos; each one patches the cached list. While the socket is down (or WebSockets are
-// unavailable) the page falls back to polling.
+// Live processing state: the app's live socket pushes one event per change of the caller's videos;
+// each one patches the cached list. While the socket is down (or WebSockets are unavailable) the
+// page falls back to polling.
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { progressEventSchema, type ProgressEvent, type Video } from '@ipsv/contracts/videos';
 import { myVideosQuery } from '../../api/get-my-videos';
 import { videoKey } from '../../api/get-video';
-
-export const PROGRESS_SOCKET_PATH = '/api/videos/progress';
-const BACKOFF_MAX_MS = 30_000;
-
-export function progressSocketUrl(location: Location = window.location): string {
-  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${PROGRESS_SOCKET_PATH}`;
-}
+import { useLiveConnected, useLiveEvents, type LiveMessage } from '../../lib/live-connection';
 
 export function applyProgressEvent(queryClient: QueryClient, event: ProgressEvent) {
   const patch = (video: Video): Video => ({
@@ -39,62 +33,24 @@ export function applyProgressEvent(queryClient: QueryClient, event: ProgressEven
   if (!known || event.status === 'rejected') void queryClient.invalidateQueries({ queryKey: myVideosQuery.queryKey, exact: true });
 }
 
-/** Connects while mounted; returns true while the page should poll instead. */
+/** Listens to the app's live socket while mounted; returns true while the page should poll instead. */
 export function useProgressSocket(): boolean {
   const queryClient = useQueryClient();
-  // Without WebSocket support the page polls from the start.
-  const [polling, setPolling] = useState(() => typeof WebSocket === 'undefined');
-
+  const connected = useLiveConnected();
+  const onEvent = useCallback(
+    (message: LiveMessage) => {
+      const parsed = progressEventSchema.safeParse(message);
+      if (parsed.success) applyProgressEvent(queryClient, parsed.data);
+    },
+    [queryClient],
+  );
+  useLiveEvents(onEvent);
+  // Events sent while the socket was down are lost: catch up whenever it reconnects.
+  const connectedBefore = useRef(false);
   useEffect(() => {
-    if (typeof WebSocket === 'undefined') return;
-    let socket: WebSocket | null = null;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let attempt = 0;
-    let connectedBefore = false;
-    let stopped = false;
-
-    const connect = () => {
-      try {
-        socket = new WebSocket(progressSocketUrl());
-      } catch {
-        setPolling(true);
-        return;
-      }
-      socket.onopen = () => {
-        attempt = 0;
-        setPolling(false);
-        // Events sent while we were away are lost: catch up once.
-        if (connectedBefore) void queryClient.invalidateQueries({ queryKey: myVideosQuery.queryKey, exact: true });
-        connectedBefore = true;
-      };
-      socket.onmessage = (message: MessageEvent) => {
-        let data: unknown;
-        try {
-          data = JSON.parse(String(message.data));
-        } catch {
-          return;
-        }
-        const parsed = progressEventSchema.safeParse(data);
-        if (parsed.success) applyProgressEvent(queryClient, parsed.data);
-      };
-      socket.onclose = () => {
-        if (stopped) return;
-        setPolling(true);
-        const delay = Math.min(BACKOFF_MAX_MS, 1000 * 2 ** attempt);
-        attempt += 1;
-        timer = setTimeout(connect, delay);
-      };
-    };
-    connect();
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-      if (socket) {
-        socket.onclose = null;
-        socket.close();
-      }
-    };
-  }, [queryClient]);
-
-  return polling;
+    if (!connected) return;
+    if (connectedBefore.current) void queryClient.invalidateQueries({ queryKey: myVideosQuery.queryKey, exact: true });
+    connectedBefore.current = true;
+  }, [connected, queryClient]);
+  return !connected;
 }
