@@ -7,7 +7,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { createSignedInAccount } from './support/accounts';
+import { signInAsAdmin } from './support/accounts';
 
 // Inside the body: a reddish moving texture; outside: ffmpeg's colour-bar test picture.
 const INSIDE = "cellauto=s=1280x720:rate=25:rule=110,format=gray,geq=r='160+60*p(X,Y)/255':g='40+30*p(X,Y)/255':b='40+20*p(X,Y)/255',gblur=sigma=3";
@@ -56,7 +56,7 @@ test('a provider uploads a recording, reviews the privacy cut and publishes it',
   ffmpeg(['-f', 'concat', '-safe', '0', '-i', `${dir}/list.txt`, '-c', 'copy', file]);
 
   // The administrator address of the test server may upload (providers and admins can).
-  await createSignedInAccount(page.request, 'admin@e2e-hospital.org');
+  await signInAsAdmin(page.request);
 
   await page.goto('/upload');
   await page.locator('input[type=file]').first().setInputFiles(file);
@@ -87,7 +87,15 @@ test('a provider uploads a recording, reviews the privacy cut and publishes it',
 
   const published = await waitForStatus(page.request, id, ['published', 'failed'], 180_000);
   expect(published.status, published.failureReason ?? '').toBe('published');
-  await page.reload();
+  // The bell counted up live while the page stayed open (ready for review, then published), and
+  // the notification opens the video.
+  const bell = page.getByRole('button', { name: 'Notifications, 2 unread' });
+  await expect(bell).toBeVisible({ timeout: 15_000 });
+  await bell.click();
+  await page.getByText('“Laparoscopic cholecystectomy, critical view of safety” is published.').click();
+  await expect(page).toHaveURL(new RegExp(`/video/${id}$`));
+  await expect(page.getByRole('button', { name: 'Notifications, 1 unread' })).toBeVisible();
+  await page.goto('/progress');
   await expect(page.getByText('Published').first()).toBeVisible();
 
   // Streaming: the HLS master and its media playlist load through the signed URL.

@@ -1,6 +1,6 @@
 // Helpers for journeys that need accounts: read mail that the SMTP sink received, and create a
 // confirmed account with accepted terms through the API (the browser journeys do it by hand).
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { TERMS_VERSION } from '@ipsv/contracts/users';
@@ -54,5 +54,42 @@ export async function createSignedInAccount(request: APIRequestContext, email = 
   if (!confirm.ok()) throw new Error(`confirm failed: ${await confirm.text()}`);
   const accept = await request.post('/api/profile/terms', { data: { version: TERMS_VERSION } });
   if (!accept.ok()) throw new Error(`accepting terms failed: ${await accept.text()}`);
+  return email;
+}
+
+export const ADMIN_EMAIL = 'admin@e2e-hospital.org';
+
+/**
+ * Signs the request's context in as the test server's administrator (ADMIN_EMAIL), creating the
+ * account on first use. Journeys run in parallel workers: a lock directory next to the mail makes
+ * the first one create it while the others wait, then sign in.
+ */
+export async function signInAsAdmin(request: APIRequestContext): Promise<string> {
+  const lock = path.join(process.env.E2E_MAIL_DIR ?? '', '..', `${path.basename(process.env.E2E_MAIL_DIR ?? 'mail')}.admin-lock`);
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      await mkdir(lock);
+      break;
+    } catch {
+      if (Date.now() > deadline) throw new Error('the administrator account lock was never released');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  try {
+    const signIn = await request.post('/api/auth/sign-in', { data: { email: ADMIN_EMAIL, password: PASSWORD } });
+    if (!signIn.ok()) await createSignedInAccount(request, ADMIN_EMAIL);
+  } finally {
+    await rmdir(lock);
+  }
+  return ADMIN_EMAIL;
+}
+
+/** A new signed-in account given `role` by the administrator (through the admin API). */
+export async function createAccountWithRole(request: APIRequestContext, admin: APIRequestContext, role: 'support' | 'provider' | 'admin', email = uniqueEmail(role)) {
+  await createSignedInAccount(request, email);
+  const { id } = (await (await request.get('/api/profile')).json()) as { id: string };
+  const changed = await admin.put(`/api/admin/users/${id}/role`, { data: { role } });
+  if (!changed.ok()) throw new Error(`role change failed: ${await changed.text()}`);
   return email;
 }

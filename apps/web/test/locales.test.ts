@@ -19,6 +19,12 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
 }
 
 const load = (code: string) => flatten(JSON.parse(readFileSync(path.join(dir, `${code}.json`), 'utf8')) as Tree);
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+/** The plural forms a language uses for everyday counts (0 to 1,000), as i18next looks them up. */
+const everydayForms = (code: string) => {
+  const rules = new Intl.PluralRules(code);
+  return new Set(Array.from({ length: 1001 }, (_, n) => rules.select(n)));
+};
 const english = load('en-US');
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 // The product's name is a proper noun and stays in English everywhere.
@@ -35,15 +41,24 @@ describe('locales', () => {
   describe.each(LANGUAGE_CODES.filter((code) => code !== 'en-US'))('%s', (code) => {
     const locale = load(code);
 
-    it('has every key of en-US and no other', () => {
-      const missing = [...english.keys()].filter((key) => !locale.has(key));
-      const extra = [...locale.keys()].filter((key) => !english.has(key));
+    // Plural keys follow the language's own forms (Russian has four, Japanese one), not English's two.
+    const forms = everydayForms(code);
+    const allowed = new Set(new Intl.PluralRules(code).resolvedOptions().pluralCategories);
+    const expected = new Set([...english.keys()].flatMap((key) => (PLURAL.test(key) ? [...forms].map((form) => key.replace(PLURAL, `_${form}`)) : [key])));
+
+    it('has every key of en-US and no other, with the plural forms of its language', () => {
+      const missing = [...expected].filter((key) => !locale.has(key));
+      const extra = [...locale.keys()].filter(
+        (key) =>
+          !expected.has(key) && !(PLURAL.test(key) && english.has(key.replace(PLURAL, '_other')) && allowed.has(key.match(PLURAL)![1] as Intl.LDMLPluralRule)),
+      );
       expect({ missing, extra }).toEqual({ missing: [], extra: [] });
     });
 
     it('keeps the placeholders of every string', () => {
-      for (const [key, text] of english) {
-        expect(placeholders(locale.get(key) ?? ''), key).toEqual(placeholders(text));
+      for (const [key, text] of locale) {
+        const source = english.get(key) ?? english.get(key.replace(PLURAL, '_other')) ?? '';
+        expect(placeholders(text), key).toEqual(placeholders(source));
       }
     });
 

@@ -23,7 +23,7 @@ export function linkParts(text: string): ({ kind: 'text'; text: string } | { kin
 export function LinkedText({ text }: { text: string }): ReactNode {
   return linkParts(text).map((part, index) =>
     part.kind === 'link' ? (
-      <Anchor key={index} href={part.href} target="_blank" rel="noopener noreferrer nofollow" inherit underline="always">
+      <Anchor key={index} href={part.href} target="_blank" rel="noopener noreferrer nofollow" inherit c="inherit" underline="always">
         {part.text}
       </Anchor>
     ) : (

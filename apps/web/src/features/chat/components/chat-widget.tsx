@@ -35,7 +35,7 @@ function MessageBubble({ message, time }: { message: Bubble; time: string }) {
         py={6}
         radius="md"
         maw="85%"
-        bg={message.failed ? 'red.0' : mine ? 'blue.6' : 'gray.1'}
+        bg={message.failed ? 'red.0' : mine ? 'blue.9' : 'gray.1'}
         c={message.failed ? 'red.9' : mine ? 'white' : 'dark.9'}
         style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
       >
@@ -198,7 +198,8 @@ export function ChatWidget() {
   const online = data?.online ?? false;
 
   return (
-    <Affix position={{ bottom: 20, right: 20 }} zIndex={250}>
+    // Above the footer's links and language switcher.
+    <Affix position={{ bottom: 72, right: 20 }} zIndex={250}>
       <Stack align="flex-end" gap="sm">
         {opened && (
           <Paper
@@ -213,17 +214,17 @@ export function ChatWidget() {
             data-testid="chat-window"
             style={{ display: 'flex', flexDirection: 'column', overflow: 'hidden' }}
           >
-            <Group justify="space-between" px="md" py="xs" bg="blue.7" c="white" wrap="nowrap">
+            <Group justify="space-between" px="md" py="xs" bg="blue.9" c="white" wrap="nowrap">
               <Group gap="xs" wrap="nowrap">
                 <Text fw={600} size="sm" component="h2" m={0}>
                   {t('chat.title')}
                 </Text>
                 <Badge
                   size="sm"
-                  variant="white"
-                  color={online ? 'teal' : 'gray'}
+                  variant="filled"
+                  color={online ? 'teal.9' : 'gray.7'}
                   data-testid="chat-status"
-                  leftSection={<Box w={6} h={6} bg={online ? 'teal' : 'gray'} style={{ borderRadius: 3 }} />}
+                  leftSection={<Box w={6} h={6} bg={online ? 'teal.2' : 'gray.4'} style={{ borderRadius: 3 }} />}
                 >
                   {online ? t('chat.online') : t('chat.offline')}
                 </Badge>

@@ -40,11 +40,11 @@ export function NotificationBell() {
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-end" width={380} shadow="md" withinPortal trapFocus>
       <Popover.Target>
-        <Indicator label={list.unread > 99 ? '99+' : list.unread} size={18} color="red" disabled={list.unread === 0} offset={4} data-testid="bell-count">
-          <ActionIcon variant="subtle" size="lg" aria-label={label} onClick={() => setOpened((value) => !value)} data-testid="notification-bell">
+        <ActionIcon variant="subtle" size="lg" aria-label={label} onClick={() => setOpened((value) => !value)} data-testid="notification-bell">
+          <Indicator label={list.unread > 99 ? '99+' : list.unread} size={16} color="red" disabled={list.unread === 0} offset={2} data-testid="bell-count">
             <IconBell size={20} />
-          </ActionIcon>
-        </Indicator>
+          </Indicator>
+        </ActionIcon>
       </Popover.Target>
       <Popover.Dropdown p="xs" role="dialog" aria-label={t('pages.notificationList.title')}>
         <Group justify="space-between" px="xs" pb="xs">

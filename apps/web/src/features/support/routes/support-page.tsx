@@ -200,7 +200,7 @@ function ConversationPanel({ id, pollMs, visitorTypingUntil }: { id: string; pol
                 padding="xs"
                 radius="md"
                 maw="80%"
-                bg={message.isUser ? 'blue.6' : 'gray.1'}
+                bg={message.isUser ? 'blue.9' : 'gray.1'}
                 c={message.isUser ? 'white' : 'dark.9'}
                 style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
               >
