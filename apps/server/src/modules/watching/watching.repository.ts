@@ -29,6 +29,9 @@ export interface VideoWithOwner {
   ownerPictureKey: string | null;
 }
 
+/** Items of the playlist row in the same query (columns qualified: drizzle leaves them bare in sql``). */
+const itemCount = sql<number>`(SELECT count(*)::int FROM playlist_items AS i WHERE i.playlist_id = "playlists"."id")`;
+
 const page = (pageNumber: number, size: number) => ({ limit: size, offset: (pageNumber - 1) * size });
 
 export function createWatchingRepository(db: Db) {
@@ -200,7 +203,7 @@ export function createWatchingRepository(db: Db) {
       const rows = await db
         .select({
           playlist: playlists,
-          itemCount: sql<number>`(SELECT count(*)::int FROM ${playlistItems} WHERE ${playlistItems.playlistId} = ${playlists.id})`,
+          itemCount: itemCount,
         })
         .from(playlists)
         .where(eq(playlists.userId, userId))
@@ -214,7 +217,7 @@ export function createWatchingRepository(db: Db) {
       const [row] = await db
         .select({
           playlist: playlists,
-          itemCount: sql<number>`(SELECT count(*)::int FROM ${playlistItems} WHERE ${playlistItems.playlistId} = ${playlists.id})`,
+          itemCount: itemCount,
         })
         .from(playlists)
         .where(and(eq(playlists.userId, userId), eq(playlists.id, id)));
