@@ -43,6 +43,11 @@ export const PAGES: Partial<Record<string, PageModule>> = {
   uploadProgress: async () => ({ Component: (await import('../features/upload/routes/upload-progress-page')).UploadProgressPage }),
   uploadFinished: async () => ({ Component: (await import('../features/video-details/routes/upload-finished-page')).UploadFinishedPage }),
   editVideo: async () => ({ Component: (await import('../features/video-details/routes/edit-video-page')).EditVideoPage }),
+  video: async () => ({ Component: (await import('../features/watching/routes/video-page')).VideoPage }),
+  watchLater: async () => ({ Component: (await import('../features/watching/routes/watch-later-page')).WatchLaterPage }),
+  history: async () => ({ Component: (await import('../features/watching/routes/history-page')).HistoryPage }),
+  notedVideos: async () => ({ Component: (await import('../features/watching/routes/noted-videos-page')).NotedVideosPage }),
+  videoPlaylist: async () => ({ Component: (await import('../features/watching/routes/playlists-page')).PlaylistsPage }),
   progress: async () => ({ Component: (await import('../features/progress/routes/progress-page')).ProgressPage }),
 };
 
