@@ -57,9 +57,9 @@ function InitialLoading() {
 }
 
 /** Pages about one video: an id that cannot be a video's shows the not-found page at once. */
-const VIDEO_ID_PARAM = ':surgeryId';
+const VIDEO_ID_PARAMS = [':surgeryId', ':videoId'];
 function requireVideoId({ params }: { params: Record<string, string | undefined> }) {
-  if (!isVideoId(params.surgeryId)) throw new NotFoundError();
+  if (!isVideoId(params.surgeryId ?? params.videoId)) throw new NotFoundError();
   return null;
 }
 
@@ -67,7 +67,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
   const layoutRoutes: RouteObject[] = (Object.keys(LAYOUTS) as LayoutName[]).map((layout) => {
     const children: RouteObject[] = ROUTE_TABLE.filter((route) => route.layout === layout).map((route) => {
       const page = PAGES[route.page];
-      const loader = route.path.includes(VIDEO_ID_PARAM) ? requireVideoId : undefined;
+      const loader = VIDEO_ID_PARAMS.some((param) => route.path.includes(param)) ? requireVideoId : undefined;
       return page ? { path: route.path, loader, lazy: page } : { path: route.path, loader, element: <FeaturePendingPage page={route.page} /> };
     });
     if (layout === 'landing') {
