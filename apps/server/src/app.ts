@@ -75,6 +75,13 @@ import { decorateActor } from './modules/session/actor.js';
 import { sharpImageNormaliser, type ImageNormaliser } from './platform/media/image-normaliser.js';
 import { ffmpegMediaTools, type MediaTools } from './platform/media/media-tools.js';
 import { registerWebApp } from './platform/http/web-app.js';
+import { createLibraryService } from './modules/watching/library.service.js';
+import { createNotesService } from './modules/watching/notes.service.js';
+import { createPlaybackReportsService } from './modules/watching/playback-reports.service.js';
+import { createPlaylistsService } from './modules/watching/playlists.service.js';
+import { createWatchPageService } from './modules/watching/watch-page.service.js';
+import { createWatchingRepository } from './modules/watching/watching.repository.js';
+import { watchingRoutes } from './modules/watching/watching.routes.js';
 
 export interface AppOptions {
   database: Pick<Database, 'db' | 'ping' | 'pool'>;
@@ -107,6 +114,8 @@ export interface AppOptions {
   uploadMinFreeBytes?: number;
   /** Lifetime of signed media URLs; the spec's 6000 s by default. */
   mediaUrlLifetimeSeconds?: number;
+  /** Playback reports one signed-in session may send per minute (60 by default). */
+  playbackReportsPerMinute?: number;
   /** WebSockets (and pending handshakes) one client address may hold; 500 by default. */
   websocketsPerAddress?: number;
   /** WebSockets this process holds at most; 20,000 by default. */
@@ -245,7 +254,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const images = options.images ?? sharpImageNormaliser;
   const live = createLivePublisher(db);
   const notificationsRepository = createNotificationsRepository(db);
-  const notifier = createNotifier({ notifications: notificationsRepository, live, mailer: options.mailer, publicUrl: options.publicUrl, secret: authSecret, log: options.logger });
+  const notifier = createNotifier({
+    notifications: notificationsRepository,
+    live,
+    mailer: options.mailer,
+    publicUrl: options.publicUrl,
+    secret: authSecret,
+    log: options.logger,
+  });
   const usersService = createUsersService({
     notifier,
     users: usersRepository,
@@ -341,7 +357,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }),
   );
   await app.register(videosRoutes({ sessions, ...videoServices }));
-  await app.register(notificationsRoutes({ notifications: createNotificationsService({ notifications: notificationsRepository, secret: authSecret }), sessions }));
+  const watching = createWatchingRepository(db);
+  await app.register(
+    watchingRoutes({
+      sessions,
+      page: createWatchPageService({ watching, signer }),
+      notes: createNotesService({ watching, signer }),
+      library: createLibraryService({ watching, signer }),
+      playlists: createPlaylistsService({ watching, signer }),
+      reports: createPlaybackReportsService({ watching }),
+      reportsPerMinute: options.playbackReportsPerMinute,
+    }),
+  );
+  await app.register(
+    notificationsRoutes({ notifications: createNotificationsService({ notifications: notificationsRepository, secret: authSecret }), sessions }),
+  );
   await app.register(chatRoutes({ sessions, visitors: visitorChat, support: supportConsole }));
   await app.register(mediaRoutes({ storage: options.storage, signer }));
   await registerWebApp(app, options.webDistDir);

@@ -135,6 +135,25 @@ const uploaders =
   (actor) =>
     actor === 'anonymous' ? 401 : actor === 'viewer' || actor === 'support' ? 403 : status;
 
+/** Who may watch answers; anyone else, and anonymous callers, 401. */
+const watching =
+  (status: number): Expect =>
+  (actor, state) =>
+    actor !== 'anonymous' && watches(actor, state) ? status : 401;
+/** The owner's own note or playlist: to anyone else it does not exist (404). */
+const ownOnly =
+  (status: number): Expect =>
+  (actor) =>
+    actor === 'anonymous' ? 401 : actor === 'owner' ? status : 404;
+/** A fresh note and playlist (with one clip) of the owner, made before each cell that uses them. */
+const own = { videoId: '', noteId: 0, playlistId: '', itemId: 0 };
+async function ownRows() {
+  own.videoId = (await videoInState({ videos: videos(), storage }, ids.owner, 'published')).id;
+  own.noteId = (await users.owner.json<{ id: number }>('POST', `/api/videos/${own.videoId}/notes`, { time: 2, text: 'Critical view' })).id;
+  own.playlistId = (await users.owner.json<{ id: string }>('POST', '/api/playlists', { name: 'Mine' })).id;
+  own.itemId = (await users.owner.json<{ id: number }>('POST', `/api/playlists/${own.playlistId}/items`, { videoId: own.videoId, start: 0, end: 3 })).id;
+}
+
 interface Context {
   videoId: string;
   uploadId: string;
@@ -375,6 +394,68 @@ const ROWS: Record<string, Row> = {
   'POST /api/support/presence': {
     expect: supportOnly(204),
     request: (c) => ({ url: '/api/support/presence', body: { connection: `matrix-${c.unique}`, present: false } }),
+  },
+
+  // Watching: the video page and everything done from it follow who may watch; notes, watch later,
+  // history and playlists are each user's own (someone else's note or playlist does not exist for them).
+  'GET /api/videos/:id/watch': { expect: watching(200), request: (c) => ({ url: `/api/videos/${c.videoId}/watch` }), video: true },
+  'POST /api/videos/:id/download': {
+    // Not downloadable here: only the owner (always allowed) gets a link; others who may watch are refused.
+    expect: (actor, state) => (actor === 'anonymous' || !watches(actor, state) ? 401 : actor === 'owner' ? 200 : 403),
+    request: (c) => ({ url: `/api/videos/${c.videoId}/download` }),
+    video: true,
+  },
+  'POST /api/videos/:id/access-requests': { expect: signedIn(204), request: (c) => ({ url: `/api/videos/${c.videoId}/access-requests` }), video: true },
+  'POST /api/videos/:id/playback-sessions/:sessionId': {
+    expect: watching(204),
+    request: (c) => ({ url: `/api/videos/${c.videoId}/playback-sessions/${randomUUID()}`, body: { seq: 0, position: 2, ranges: [[0, 2]] } }),
+    video: true,
+  },
+  'GET /api/videos/:id/notes': { expect: watching(200), request: (c) => ({ url: `/api/videos/${c.videoId}/notes` }), video: true },
+  'POST /api/videos/:id/notes': {
+    expect: watching(201),
+    request: (c) => ({ url: `/api/videos/${c.videoId}/notes`, body: { time: 3, text: 'Critical view of safety' } }),
+    video: true,
+  },
+  'PATCH /api/notes/:noteId': { expect: ownOnly(200), request: () => ({ url: `/api/notes/${own.noteId}`, body: { text: 'Edited' } }), before: ownRows },
+  'DELETE /api/notes/:noteId': { expect: ownOnly(204), request: () => ({ url: `/api/notes/${own.noteId}` }), before: ownRows },
+  'GET /api/notes': { expect: signedIn(200), request: () => ({ url: '/api/notes?q=critical' }) },
+  'GET /api/watch-later': { expect: signedIn(200), request: () => ({ url: '/api/watch-later' }) },
+  'PUT /api/watch-later/:id': { expect: watching(204), request: (c) => ({ url: `/api/watch-later/${c.videoId}` }), video: true },
+  'DELETE /api/watch-later/:id': { expect: signedIn(204), request: (c) => ({ url: `/api/watch-later/${c.videoId}` }), video: true },
+  'GET /api/history': { expect: signedIn(200), request: () => ({ url: '/api/history' }) },
+  'DELETE /api/history/:id': { expect: signedIn(204), request: (c) => ({ url: `/api/history/${c.videoId}` }), video: true },
+  'DELETE /api/history': { expect: signedIn(204), request: () => ({ url: '/api/history' }) },
+  'PUT /api/history/settings': { expect: signedIn(200), request: () => ({ url: '/api/history/settings', body: { paused: false } }) },
+  'GET /api/playlists': { expect: signedIn(200), request: () => ({ url: '/api/playlists' }) },
+  'POST /api/playlists': { expect: signedIn(201), request: () => ({ url: '/api/playlists', body: { name: 'Teaching set' } }) },
+  'GET /api/playlists/:playlistId': { expect: ownOnly(200), request: () => ({ url: `/api/playlists/${own.playlistId}` }), before: ownRows },
+  'PATCH /api/playlists/:playlistId': {
+    expect: ownOnly(200),
+    request: () => ({ url: `/api/playlists/${own.playlistId}`, body: { description: 'Ten cases' } }),
+    before: ownRows,
+  },
+  'DELETE /api/playlists/:playlistId': { expect: ownOnly(204), request: () => ({ url: `/api/playlists/${own.playlistId}` }), before: ownRows },
+  'POST /api/playlists/:playlistId/items': {
+    // The owner's playlist and a video the owner may watch: others do not see the playlist.
+    expect: ownOnly(201),
+    request: () => ({ url: `/api/playlists/${own.playlistId}/items`, body: { videoId: own.videoId, start: 1, end: 4 } }),
+    before: ownRows,
+  },
+  'GET /api/playlists/:playlistId/items/:itemId': {
+    expect: ownOnly(200),
+    request: () => ({ url: `/api/playlists/${own.playlistId}/items/${own.itemId}` }),
+    before: ownRows,
+  },
+  'PUT /api/playlists/:playlistId/items/:itemId/position': {
+    expect: ownOnly(204),
+    request: () => ({ url: `/api/playlists/${own.playlistId}/items/${own.itemId}/position`, body: { index: 0 } }),
+    before: ownRows,
+  },
+  'DELETE /api/playlists/:playlistId/items/:itemId': {
+    expect: ownOnly(204),
+    request: () => ({ url: `/api/playlists/${own.playlistId}/items/${own.itemId}` }),
+    before: ownRows,
   },
 
   'GET /api/videos/:id/playback': {

@@ -109,6 +109,18 @@ export const ERRORS = {
   FRAME_REMOVED: { status: 400, message: 'This frame is in a part removed for privacy; choose another frame.' },
   MEDIA_NOT_FOUND: { status: 404, message: 'No such media.' },
   MEDIA_LINK_INVALID: { status: 403, message: 'This media link is invalid or has expired.' },
+  DOWNLOAD_NOT_ALLOWED: { status: 403, message: 'The owner of this video does not allow downloads.' },
+
+  // ---- Watching: notes, watch later, history, playlists
+  /** params `duration` (seconds). */
+  NOTE_TIME_OUTSIDE: { status: 400, message: 'A note must be at a time within the video (0 to {duration} seconds).' },
+  NOTE_NOT_FOUND: { status: 404, message: 'No such note.' },
+  /** params `duration` (seconds). */
+  CLIP_OUTSIDE: { status: 400, message: 'The clip must lie within the video (0 to {duration} seconds).' },
+  /** params `max`. */
+  PLAYLIST_FULL: { status: 400, message: 'A playlist holds at most {max} videos and clips.' },
+  PLAYLIST_NOT_FOUND: { status: 404, message: 'No such playlist.' },
+  PLAYLIST_ITEM_NOT_FOUND: { status: 404, message: 'No such item in this playlist.' },
 
   // ---- Notifications and chat
   NOTIFICATION_NOT_FOUND: { status: 404, message: 'No such notification.' },

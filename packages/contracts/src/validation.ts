@@ -12,6 +12,7 @@ import {
 } from './auth.js';
 import { NOTHING_LEFT_MESSAGE, RANGE_ORDER_MESSAGE, RANGE_OUTSIDE_MESSAGE, RANGE_OVERLAP_MESSAGE } from './privacy-review.js';
 import { TOO_MANY_WORDS_MESSAGE } from './segments.js';
+import { CLIP_ORDER_MESSAGE, NOTE_TOO_LONG_MESSAGE, PLAYLIST_DESCRIPTION_TOO_LONG_MESSAGE, PLAYLIST_NAME_TOO_LONG_MESSAGE } from './watching.js';
 import { FUTURE_DATE_MESSAGE, INVALID_DATE_MESSAGE, INVALID_URL_MESSAGE, WHITELIST_ENTRY_MESSAGE } from './videos.js';
 
 export const VALIDATION_RULES = {
@@ -33,6 +34,10 @@ export const VALIDATION_RULES = {
   rangeOutside: RANGE_OUTSIDE_MESSAGE,
   rangeOverlap: RANGE_OVERLAP_MESSAGE,
   nothingLeft: NOTHING_LEFT_MESSAGE,
+  clipOrder: CLIP_ORDER_MESSAGE,
+  noteTooLong: NOTE_TOO_LONG_MESSAGE,
+  playlistNameTooLong: PLAYLIST_NAME_TOO_LONG_MESSAGE,
+  playlistDescriptionTooLong: PLAYLIST_DESCRIPTION_TOO_LONG_MESSAGE,
 } as const;
 
 /** A named rule, or 'invalid' for anything else (a wrong type, a length the form cannot reach). */

@@ -16,6 +16,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import type { Description } from '@ipsv/contracts/videos';
 import type { PrivacyRange } from '@ipsv/contracts/privacy-review';
 import { SURGERY_TYPE_KINDS } from '@ipsv/contracts/surgery-types';
@@ -462,3 +463,131 @@ export const jobHeartbeats = pgTable('job_heartbeats', {
   queue: text('queue').notNull(),
   beatAt: timestamp('beat_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---- Watching: private notes, watch later, history, playlists and playback sessions. Library rows
+// keep the video's id without a foreign key, so a deleted video shows as "unavailable" in the
+// lists instead of silently vanishing from them.
+
+/** Timed private notes: only their author ever reads them. */
+export const notes = pgTable(
+  'notes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    videoId: text('video_id').notNull(),
+    time: doublePrecision('time').notNull(),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('notes_user_video_idx').on(table.userId, table.videoId, table.time),
+    index('notes_text_search_idx').using('gin', sql`to_tsvector('simple', ${table.text})`),
+  ],
+);
+
+export const watchLater = pgTable(
+  'watch_later',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    videoId: text('video_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.videoId] }), index('watch_later_user_idx').on(table.userId, table.createdAt)],
+);
+
+/** The position each user reached in each video (not written while the user pauses history). */
+export const watchHistory = pgTable(
+  'watch_history',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    videoId: text('video_id').notNull(),
+    position: doublePrecision('position').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.videoId] }), index('watch_history_user_idx').on(table.userId, table.updatedAt)],
+);
+
+export const librarySettings = pgTable('library_settings', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  historyPaused: boolean('history_paused').notNull().default(false),
+});
+
+export const playlists = pgTable(
+  'playlists',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('playlists_user_idx').on(table.userId, table.updatedAt)],
+);
+
+/** A whole video (start and end null) or a clip of it, at a position (0, 1, 2...) in its playlist. */
+export const playlistItems = pgTable(
+  'playlist_items',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    playlistId: text('playlist_id')
+      .notNull()
+      .references(() => playlists.id, { onDelete: 'cascade' }),
+    videoId: text('video_id').notNull(),
+    position: integer('position').notNull(),
+    start: doublePrecision('start'),
+    end: doublePrecision('end'),
+    title: text('title').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (table) => [index('playlist_items_position_idx').on(table.playlistId, table.position)],
+);
+
+/**
+ * One playback session of one viewer (an id the player makes when it starts): the reports' sequence
+ * number makes them idempotent, the merged ranges actually played give watch time and retention.
+ */
+export const playbackSessions = pgTable(
+  'playback_sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    videoId: text('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    lastSeq: integer('last_seq').notNull(),
+    position: doublePrecision('position').notNull(),
+    ranges: jsonb('ranges').$type<[number, number][]>().notNull(),
+    watchedSeconds: doublePrecision('watched_seconds').notNull().default(0),
+    startedAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('playback_sessions_video_day_idx').on(table.videoId, table.day, table.userId)],
+);
+
+/** Per video and whole second of the published video: in how many playback sessions it was played. */
+export const videoRetention = pgTable(
+  'video_retention',
+  {
+    videoId: text('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    second: integer('second').notNull(),
+    views: integer('views').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.videoId, table.second] })],
+);

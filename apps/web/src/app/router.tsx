@@ -43,6 +43,11 @@ export const PAGES: Partial<Record<string, PageModule>> = {
   uploadProgress: async () => ({ Component: (await import('../features/upload/routes/upload-progress-page')).UploadProgressPage }),
   uploadFinished: async () => ({ Component: (await import('../features/video-details/routes/upload-finished-page')).UploadFinishedPage }),
   editVideo: async () => ({ Component: (await import('../features/video-details/routes/edit-video-page')).EditVideoPage }),
+  video: async () => ({ Component: (await import('../features/watching/routes/video-page')).VideoPage }),
+  watchLater: async () => ({ Component: (await import('../features/watching/routes/watch-later-page')).WatchLaterPage }),
+  history: async () => ({ Component: (await import('../features/watching/routes/history-page')).HistoryPage }),
+  notedVideos: async () => ({ Component: (await import('../features/watching/routes/noted-videos-page')).NotedVideosPage }),
+  videoPlaylist: async () => ({ Component: (await import('../features/watching/routes/playlists-page')).PlaylistsPage }),
   progress: async () => ({ Component: (await import('../features/progress/routes/progress-page')).ProgressPage }),
   notifications: async () => ({ Component: (await import('../features/notifications/routes/notification-settings-page')).NotificationSettingsPage }),
   notificationList: async () => ({ Component: (await import('../features/notifications/routes/notifications-page')).NotificationsPage }),
@@ -55,9 +60,9 @@ function InitialLoading() {
 }
 
 /** Pages about one video: an id that cannot be a video's shows the not-found page at once. */
-const VIDEO_ID_PARAM = ':surgeryId';
+const VIDEO_ID_PARAMS = [':surgeryId', ':videoId'];
 function requireVideoId({ params }: { params: Record<string, string | undefined> }) {
-  if (!isVideoId(params.surgeryId)) throw new NotFoundError();
+  if (!isVideoId(params.surgeryId ?? params.videoId)) throw new NotFoundError();
   return null;
 }
 
@@ -65,7 +70,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
   const layoutRoutes: RouteObject[] = (Object.keys(LAYOUTS) as LayoutName[]).map((layout) => {
     const children: RouteObject[] = ROUTE_TABLE.filter((route) => route.layout === layout).map((route) => {
       const page = PAGES[route.page];
-      const loader = route.path.includes(VIDEO_ID_PARAM) ? requireVideoId : undefined;
+      const loader = VIDEO_ID_PARAMS.some((param) => route.path.includes(param)) ? requireVideoId : undefined;
       return page ? { path: route.path, loader, lazy: page } : { path: route.path, loader, element: <FeaturePendingPage page={route.page} /> };
     });
     if (layout === 'landing') {

@@ -43,7 +43,7 @@ export function parseRange(header: string | undefined, size: number): { start: n
 
 export function mediaRoutes(deps: { storage: Storage; signer: MediaSigner }): FastifyPluginAsync {
   return async (app) => {
-    app.get<{ Params: { token: string; '*': string }; Querystring: { as?: string } }>(
+    app.get<{ Params: { token: string; '*': string }; Querystring: { as?: string; download?: string } }>(
       '/media/:token/*',
       { schema: { hide: true }, compress: false },
       async (request, reply) => {
@@ -77,6 +77,9 @@ export function mediaRoutes(deps: { storage: Storage; signer: MediaSigner }): Fa
           .header('cache-control', key.endsWith('.m3u8') ? 'private, max-age=60' : 'private, max-age=3600, immutable')
           .header('x-content-type-options', 'nosniff')
           .header('cross-origin-resource-policy', 'same-origin');
+        // A download link names its file (the API made the name; kept to safe characters here too).
+        const download = request.query.download?.replace(/[^\w .-]/g, '').slice(0, 120);
+        if (download && !key.endsWith('.m3u8')) reply.header('content-disposition', `attachment; filename="${download}"`);
         if (range) {
           reply
             .code(206)

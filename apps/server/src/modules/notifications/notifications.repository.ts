@@ -1,8 +1,8 @@
 // SQL for notifications and the users' email choices. Never decides permissions.
 import { and, count, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import type { Role } from '@ipsv/contracts/users';
 import { notificationPreferences, notifications, users } from '../../db/schema.js';
 import type { Db } from '../../platform/database/database.js';
-import type { Role } from '@ipsv/contracts/users';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 

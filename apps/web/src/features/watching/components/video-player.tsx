@@ -1,0 +1,180 @@
+// The player of the video page (DESIGN.md: Vidstack with hls.js): adaptive HLS of the published
+// ladder with its quality menu, speeds 0.25x to 2x, full screen, picture-in-picture, the storyboard
+// on the seek bar, segments as chapters, and the keyboard shortcuts of the issue. Signed links are
+// renewed before they expire: every request hls.js makes is rewritten to the newest signature, so
+// a two-hour procedure plays on past the links' lifetime without a pause.
+import '@vidstack/react/player/styles/default/theme.css';
+import '@vidstack/react/player/styles/default/layouts/video.css';
+import {
+  isHLSProvider,
+  MediaPlayer,
+  MediaProvider,
+  Poster,
+  Track,
+  type MediaKeyShortcuts,
+  type MediaPlayerInstance,
+  type MediaProviderAdapter,
+} from '@vidstack/react';
+import { DefaultVideoLayout, defaultLayoutIcons } from '@vidstack/react/player/layouts/default';
+import { useEffect, useMemo, useRef, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PLAYBACK_RATES, type WatchSegment } from '@ipsv/contracts/watching';
+import type { Playback } from '@ipsv/contracts/videos';
+import { getPlayback } from '../api/get-watch-page';
+import { refreshDelayMs, withToken, tokenOf } from '../signed-links';
+
+/** One frame at the ladder's 25 fps, for ',' and '.' while paused. */
+const FRAME_SECONDS = 1 / 25;
+
+const LAYOUT_WORDS = [
+  'Play',
+  'Pause',
+  'Mute',
+  'Unmute',
+  'Enter Fullscreen',
+  'Exit Fullscreen',
+  'Fullscreen',
+  'Enter PiP',
+  'Exit PiP',
+  'PiP',
+  'Settings',
+  'Speed',
+  'Quality',
+  'Auto',
+  'Normal',
+  'Chapters',
+  'Seek',
+  'Seek Forward',
+  'Seek Backward',
+  'Volume',
+  'Playback',
+  'Accessibility',
+  'Audio',
+  'Captions',
+  'Off',
+  'Default',
+  'Loop',
+  'Replay',
+] as const;
+
+const seekBy = (player: MediaPlayerInstance, delta: number) => {
+  player.currentTime = Math.max(0, Math.min(player.state.duration || Infinity, player.currentTime + delta));
+};
+
+/** The issue's shortcuts: space/k, j/l 10 s, arrows 5 s, ',' '.' one frame while paused, f, m, 0-9 (built in). */
+const KEY_SHORTCUTS: MediaKeyShortcuts = {
+  togglePaused: 'k Space',
+  toggleMuted: 'm',
+  toggleFullscreen: 'f',
+  togglePictureInPicture: 'i',
+  seekBackward: 'ArrowLeft',
+  seekForward: 'ArrowRight',
+  volumeUp: 'ArrowUp',
+  volumeDown: 'ArrowDown',
+  back10: { keys: 'j J', onKeyDown: ({ player }) => seekBy(player, -10) },
+  forward10: { keys: 'l L', onKeyDown: ({ player }) => seekBy(player, 10) },
+  frameBack: { keys: ',', onKeyDown: ({ player }) => player.paused && seekBy(player, -FRAME_SECONDS) },
+  frameForward: { keys: '.', onKeyDown: ({ player }) => player.paused && seekBy(player, FRAME_SECONDS) },
+};
+
+export interface VideoPlayerProps {
+  videoId: string;
+  title: string;
+  playback: Playback;
+  segments: WatchSegment[];
+  durationSeconds: number;
+  /** Where playback starts (?t=, a playlist clip's start), in seconds. */
+  startAt: number | null;
+  autoPlay?: boolean;
+  playerRef: RefObject<MediaPlayerInstance | null>;
+  onEnded?: () => void;
+}
+
+export function VideoPlayer({ videoId, title, playback, segments, durationSeconds, startAt, autoPlay, playerRef, onEnded }: VideoPlayerProps) {
+  const { t } = useTranslation();
+  // The newest signature: hls.js asks for every playlist and segment through it.
+  const token = useRef(tokenOf(playback.hls));
+  const started = useRef(false);
+
+  useEffect(() => {
+    token.current = tokenOf(playback.hls);
+    let timer: ReturnType<typeof setTimeout>;
+    let expiresAt = playback.expiresAt;
+    let cancelled = false;
+    const schedule = () => {
+      timer = setTimeout(
+        async () => {
+          try {
+            const fresh = await getPlayback(videoId);
+            if (cancelled) return;
+            token.current = tokenOf(fresh.hls);
+            expiresAt = fresh.expiresAt;
+          } catch {
+            // Tried again shortly: the old links still hold until their expiry.
+            expiresAt = new Date(Date.now() + 10_000).toISOString();
+          }
+          if (!cancelled) schedule();
+        },
+        refreshDelayMs(expiresAt, Date.now()),
+      );
+    };
+    schedule();
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [videoId, playback.hls, playback.expiresAt]);
+
+  const chapters = useMemo(
+    () => ({
+      cues: segments.map((s, i) => ({ startTime: s.start, endTime: Math.min(s.end, segments[i + 1]?.start ?? durationSeconds), text: s.title })),
+    }),
+    [segments, durationSeconds],
+  );
+  const translations = useMemo(() => Object.fromEntries(LAYOUT_WORDS.map((word) => [word, t(`watching.player.words.${word}`)])), [t]);
+
+  const onProviderChange = (provider: MediaProviderAdapter | null) => {
+    if (!isHLSProvider(provider)) return;
+    provider.library = () => import('hls.js');
+    provider.config = {
+      // Rewrites each request to the newest signature (the path's token), so no link ever expires mid-play.
+      xhrSetup(xhr: XMLHttpRequest, url: string) {
+        const fresh = withToken(url, token.current);
+        if (fresh !== url) xhr.open('GET', fresh, true);
+      },
+    };
+  };
+
+  return (
+    <MediaPlayer
+      ref={playerRef}
+      title={title}
+      src={{ src: playback.hls, type: 'application/x-mpegurl' }}
+      crossOrigin={null}
+      playsInline
+      autoPlay={autoPlay}
+      keyTarget="document"
+      keyShortcuts={KEY_SHORTCUTS}
+      onProviderChange={onProviderChange}
+      onLoadedMetadata={() => {
+        if (started.current) return;
+        started.current = true;
+        if (startAt !== null && playerRef.current) playerRef.current.currentTime = startAt;
+      }}
+      onEnded={onEnded}
+      aria-label={t('watching.player.label', { title })}
+      data-testid="video-player"
+    >
+      <MediaProvider>
+        {playback.poster && <Poster className="vds-poster" src={playback.poster} alt="" />}
+        {segments.length > 0 && <Track kind="chapters" type="json" content={chapters} default label={t('watching.segments.title')} lang="en-US" />}
+      </MediaProvider>
+      <DefaultVideoLayout
+        icons={defaultLayoutIcons}
+        thumbnails={playback.storyboard ?? undefined}
+        playbackRates={[...PLAYBACK_RATES]}
+        translations={translations}
+      />
+    </MediaPlayer>
+  );
+}

@@ -1,0 +1,248 @@
+// /video/:videoId (spec sections 2 and 4 "Video opening"): loading (a skeleton), accessible (the
+// player, segments, Surgery Details, Notes, Download, Watch Later, playlists), no access (401: the
+// 'Message' box with Ok and 'Request access') or an error ('internal server error'). ?t=SECONDS
+// starts there; ?playlist=&item= plays a playlist, moving on at the end of each clip.
+import { Alert, Button, Grid, Group, Modal, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { IconClockHour4, IconDownload, IconListDetails, IconNotes, IconPlayerPlay } from '@tabler/icons-react';
+import { useMediaState, type MediaPlayerInstance } from '@vidstack/react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import type { PlaylistItem, WatchPage, WatchSegment } from '@ipsv/contracts/watching';
+import { ErrorAlert } from '../../../components/error-alert';
+import { Page } from '../../../components/page';
+import { ApiError } from '../../../lib/api-client';
+import { useWatchPage } from '../api/get-watch-page';
+import { usePlayingItem } from '../api/playlists';
+import { useDownload, useRequestAccess, useWatchLaterToggle } from '../api/video-actions';
+import { AddToPlaylist } from '../components/add-to-playlist';
+import { NotesPanel } from '../components/notes-panel';
+import { SegmentList } from '../components/segment-list';
+import { SurgeryDetails } from '../components/surgery-details';
+import { VideoPlayer } from '../components/video-player';
+import { usePlaybackReports } from '../hooks/use-playback-reports';
+import { clock, currentSegmentIndex } from '../watch-math';
+
+function NoAccess({ videoId }: { videoId: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const request = useRequestAccess(videoId);
+  return (
+    <Modal opened onClose={() => navigate('/')} title={t('common.message')} centered size="sm" data-testid="message-box">
+      <Stack>
+        <Text>{t('errors.NO_ACCESS')}</Text>
+        {request.isSuccess && (
+          <Text size="sm" c="green.8" role="status">
+            {t('watching.access.requested')}
+          </Text>
+        )}
+        <ErrorAlert error={request.error} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => request.mutate()} loading={request.isPending} disabled={request.isSuccess}>
+            {t('watching.access.request')}
+          </Button>
+          <Button onClick={() => navigate('/')} data-autofocus>
+            {t('common.ok')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+function LoadingSkeleton() {
+  return (
+    <Grid data-testid="video-skeleton" aria-busy="true">
+      <Grid.Col span={{ base: 12, lg: 8 }}>
+        <Skeleton style={{ aspectRatio: '16 / 9' }} radius="md" />
+        <Skeleton height={28} mt="md" width="60%" />
+        <Skeleton height={16} mt="sm" width="40%" />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, lg: 4 }}>
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} height={48} mb="xs" />
+        ))}
+      </Grid.Col>
+    </Grid>
+  );
+}
+
+function WatchView({ page, startAt, playing }: { page: WatchPage; startAt: number | null; playing: { item: PlaylistItem; next: PlaylistItem | null } | null }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const playerRef = useRef<MediaPlayerInstance>(null);
+  const composerRef = useRef<HTMLTextAreaElement>(null);
+  const currentTime = useMediaState('currentTime', playerRef);
+  const [tab, setTab] = useState<string | null>('details');
+  const [adding, setAdding] = useState(false);
+  const watchLater = useWatchLaterToggle(page.video.id);
+  const download = useDownload(page.video.id);
+  const { video, segments } = page;
+  const current = currentSegmentIndex(segments, currentTime);
+  usePlaybackReports(video.id, playerRef);
+
+  const seek = (time: number, play = true) => {
+    const player = playerRef.current;
+    if (!player) return;
+    player.currentTime = time;
+    if (play) void player.play().catch(() => undefined);
+  };
+  const playNext = () => {
+    if (!playing) return;
+    if (playing.next) navigate(`/video/${playing.next.video.id}?playlist=${searchParams.get('playlist')}&item=${playing.next.id}`);
+    else playerRef.current?.pause();
+  };
+
+  // The end of a clip moves the playlist on.
+  const clipEnd = playing?.item.end ?? null;
+  useEffect(() => {
+    if (clipEnd !== null && currentTime >= clipEnd) playNext();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [currentTime >= (clipEnd ?? Infinity)]);
+
+  // 'n' takes a note at the current position (outside text fields).
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'n' || event.metaKey || event.ctrlKey || event.altKey) return;
+      if ((event.target as HTMLElement | null)?.closest('input, textarea, select, [contenteditable]')) return;
+      event.preventDefault();
+      setTab('notes');
+      setTimeout(() => composerRef.current?.focus(), 0);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+
+  const segment: WatchSegment | undefined = segments[current];
+  const clip = segment
+    ? { start: segment.start, end: segment.end, title: segment.title }
+    : { start: Math.floor(currentTime), end: video.durationSeconds, title: video.title };
+
+  return (
+    <Grid gutter="lg">
+      <Grid.Col span={{ base: 12, lg: 8 }}>
+        <Stack gap="md">
+          <VideoPlayer
+            videoId={video.id}
+            title={video.title}
+            playback={page.playback}
+            segments={segments}
+            durationSeconds={video.durationSeconds}
+            startAt={startAt}
+            autoPlay={playing !== null}
+            playerRef={playerRef}
+            onEnded={playNext}
+          />
+          {playing && (
+            <Alert variant="light" icon={<IconListDetails size={18} />} data-testid="playlist-playing">
+              {t('watching.playlists.playingItem', { position: playing.item.position + 1 })}
+              {playing.item.end !== null && ` · ${clock(playing.item.start ?? 0)}–${clock(playing.item.end)}`}
+            </Alert>
+          )}
+          <Title order={1} size="h2">
+            {video.title}
+          </Title>
+          <Group gap="sm">
+            {page.resumeAt !== null && startAt === null && (
+              <Button variant="light" leftSection={<IconPlayerPlay size={16} />} onClick={() => seek(page.resumeAt!)} data-testid="resume">
+                {t('watching.resumeAt', { time: clock(page.resumeAt) })}
+              </Button>
+            )}
+            <Button
+              variant="default"
+              leftSection={<IconNotes size={16} />}
+              onClick={() => {
+                setTab('notes');
+                setTimeout(() => composerRef.current?.focus(), 0);
+              }}
+            >
+              {t('watching.takeNotes')}
+            </Button>
+            <Button
+              variant={page.watchLater ? 'filled' : 'default'}
+              leftSection={<IconClockHour4 size={16} />}
+              aria-pressed={page.watchLater}
+              onClick={() => watchLater.mutate(!page.watchLater)}
+              loading={watchLater.isPending}
+            >
+              {t('watching.watchLater')}
+            </Button>
+            <Button variant="default" leftSection={<IconListDetails size={16} />} onClick={() => setAdding(true)}>
+              {t('watching.playlists.addButton')}
+            </Button>
+            {video.downloadable && (
+              <Button
+                variant="default"
+                leftSection={<IconDownload size={16} />}
+                loading={download.isPending}
+                onClick={() =>
+                  download.mutate(undefined, {
+                    onSuccess: ({ url }) => {
+                      window.location.assign(url);
+                    },
+                  })
+                }
+              >
+                {t('watching.download')}
+              </Button>
+            )}
+          </Group>
+          <ErrorAlert error={watchLater.error ?? download.error} />
+          <Tabs value={tab} onChange={setTab} keepMounted={false}>
+            <Tabs.List>
+              <Tabs.Tab value="details">{t('watching.details.title')}</Tabs.Tab>
+              <Tabs.Tab value="notes">{t('watching.notes.title')}</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="details" pt="md">
+              <SurgeryDetails video={video} />
+            </Tabs.Panel>
+            <Tabs.Panel value="notes" pt="md">
+              <NotesPanel
+                videoId={video.id}
+                title={video.title}
+                position={() => playerRef.current?.currentTime ?? 0}
+                onSeek={(time) => seek(time, false)}
+                onPause={() => playerRef.current?.pause()}
+                composerRef={composerRef}
+              />
+            </Tabs.Panel>
+          </Tabs>
+        </Stack>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, lg: 4 }}>
+        <SegmentList segments={segments} current={current} onJump={(s) => seek(s.start)} />
+      </Grid.Col>
+      <AddToPlaylist opened={adding} onClose={() => setAdding(false)} videoId={video.id} clip={clip} durationSeconds={video.durationSeconds} />
+    </Grid>
+  );
+}
+
+export function VideoPage() {
+  const { t } = useTranslation();
+  const { videoId = '' } = useParams();
+  const [searchParams] = useSearchParams();
+  const page = useWatchPage(videoId);
+  const playlistId = searchParams.get('playlist');
+  const itemId = searchParams.get('item');
+  const playing = usePlayingItem(playlistId, itemId);
+  const t0 = Number(searchParams.get('t'));
+  const startAt = playing.data?.item.start ?? (searchParams.has('t') && Number.isFinite(t0) && t0 >= 0 ? t0 : null);
+
+  const title = page.data?.video.title ?? t('pages.video.title');
+  const noAccess = page.error instanceof ApiError && page.error.code === 'NO_ACCESS';
+  return (
+    <Page title={title} hideHeading>
+      {page.isPending && <LoadingSkeleton />}
+      {noAccess && <NoAccess videoId={videoId} />}
+      {page.error && !noAccess && (
+        <Alert color="red" role="alert" title={t('common.error')}>
+          {t('errors.INTERNAL')}
+        </Alert>
+      )}
+      {page.data && (!playlistId || !playing.isPending) && (
+        <WatchView key={`${videoId}-${itemId ?? ''}`} page={page.data} startAt={startAt} playing={playing.data ?? null} />
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,186 @@
+// A viewer's half of the product in Chromium: a provider publishes a video with segments; a viewer
+// opens it from a link and it plays (time advances, a rung is chosen), the storyboard previews on
+// hover, a segment click jumps, a note taken at the current time is found again in /noted-videos,
+// watch later and history work and the resume position is offered, a playlist of two clips plays
+// through; a viewer without access sees the 401 message box and can request access; download only
+// when allowed. axe-core finds no serious or critical violation on the video page and the lists.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { createSignedInAccount } from './support/accounts';
+import { createProvider, publishVideo } from './support/videos';
+
+test.describe.configure({ mode: 'serial' });
+
+const TITLE = 'Laparoscopic cholecystectomy, critical view of safety';
+let videoId = '';
+let providerState: Awaited<ReturnType<Awaited<ReturnType<Page['context']>>['storageState']>>;
+
+const consent = (page: Page) =>
+  page.addInitScript(() => localStorage.setItem('consent', JSON.stringify({ necessary: true, performance: false, advertising: false })));
+const currentTime = (page: Page) => page.evaluate(() => document.querySelector('video')?.currentTime ?? 0);
+
+async function expectNoSeriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+test.beforeAll(async ({ browser, baseURL }) => {
+  test.setTimeout(600_000);
+  const context = await browser.newContext({ baseURL });
+  await createProvider(context.request, baseURL!);
+  videoId = await publishVideo(context.request, {
+    title: TITLE,
+    seconds: 12,
+    segments: [
+      { start: 0, end: 4, title: 'Port placement', category: 'access' },
+      { start: 4, end: 8, title: 'Dissection of the triangle', category: 'dissection', description: 'Calot triangle cleared' },
+      { start: 8, end: 12, title: 'Clipping', category: 'resection' },
+    ],
+  });
+  providerState = await context.storageState();
+  await context.close();
+});
+
+test('a viewer plays the video, jumps by segment, takes a note, saves it for later and resumes', async ({ page }) => {
+  test.setTimeout(180_000);
+  await createSignedInAccount(page.request);
+  await consent(page);
+  await page.goto(`/video/${videoId}`);
+  await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
+  await expect(page.getByTestId('segment-list').getByRole('button')).toHaveCount(3);
+  // Not downloadable: no Download button for a viewer.
+  await expect(page.getByRole('button', { name: 'Download' })).toHaveCount(0);
+
+  // It plays: the time advances and a rung of the ladder is chosen.
+  await page.getByRole('button', { name: 'Play' }).first().click();
+  await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThan(1);
+  expect(await page.evaluate(() => document.querySelector('video')?.videoHeight ?? 0)).toBeGreaterThan(0);
+
+  // The storyboard previews on the seek bar.
+  const slider = page.locator('[data-media-time-slider], .vds-time-slider').first();
+  const box = (await slider.boundingBox())!;
+  await page.mouse.move(box.x + box.width * 0.6, box.y + box.height / 2);
+  await expect(page.locator('.vds-slider-thumbnail img, .vds-thumbnail img').first()).toBeVisible({ timeout: 10_000 });
+
+  // A click on a segment jumps to its start and marks it current.
+  await page.getByRole('button', { name: /^Clipping, starts at 0:08/ }).click();
+  await expect.poll(() => currentTime(page)).toBeGreaterThanOrEqual(8);
+  await expect(page.getByRole('button', { name: /^Clipping, starts at 0:08/ })).toHaveAttribute('aria-current', 'true');
+
+  // A note at the current position.
+  await page.getByRole('button', { name: 'Take Notes' }).click();
+  await page.getByTestId('note-input').fill('Critical view of safety: two structures only');
+  await page.getByRole('button', { name: 'Save note' }).click();
+  await expect(page.getByTestId('note')).toContainText('Critical view of safety: two structures only');
+
+  // Watch later.
+  await page.getByRole('button', { name: 'Watch Later' }).click();
+  await expect(page.getByRole('button', { name: 'Watch Later' })).toHaveAttribute('aria-pressed', 'true');
+
+  // Back to the middle, then leave: the last report keeps the position for history.
+  await page.getByRole('button', { name: /^Dissection of the triangle/ }).click();
+  await expect.poll(() => currentTime(page)).toBeGreaterThanOrEqual(4.5);
+  await page.evaluate(() => document.querySelector('video')?.pause());
+
+  await page.goto('/watch-later');
+  await expect(page.getByRole('link', { name: TITLE })).toBeVisible();
+  await expectNoSeriousViolations(page);
+
+  await page.goto('/history');
+  await expect(page.getByRole('link', { name: TITLE })).toBeVisible();
+  await expect(page.getByText(/Watched up to 0:0\d of 0:12/)).toBeVisible();
+  await expectNoSeriousViolations(page);
+
+  await page.goto('/noted-videos');
+  await page.getByRole('searchbox', { name: 'Search my notes' }).fill('structures');
+  await expect(page.getByTestId('noted-note')).toContainText('Critical view of safety: two structures only');
+  await expectNoSeriousViolations(page);
+  await page.getByTestId('noted-note').getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`/video/${videoId}\\?t=\\d+$`));
+  await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeGreaterThanOrEqual(7);
+
+  // Opened without ?t=, the page offers to resume where the viewer stopped.
+  await page.goto(`/video/${videoId}`);
+  await expect(page.getByTestId('resume')).toHaveText(/Resume at 0:\d\d/);
+  await expectNoSeriousViolations(page);
+});
+
+test('a playlist of two clips plays through, moving on at the end of the first', async ({ page }) => {
+  test.setTimeout(120_000);
+  await createSignedInAccount(page.request);
+  await consent(page);
+  await page.goto(`/video/${videoId}`);
+  await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
+
+  const addClip = async (start: number, end: number, playlist: 'new' | 'existing') => {
+    await page.getByRole('button', { name: 'Add to playlist' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add to playlist' });
+    if (playlist === 'new') await dialog.getByLabel('Name').fill('Critical view of safety');
+    await dialog.getByLabel('Start (seconds)').fill(String(start));
+    await dialog.getByLabel('End (seconds)').fill(String(end));
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(dialog.getByRole('status')).toHaveText('Added to the playlist.');
+    await dialog.getByRole('button', { name: 'Close' }).first().click();
+  };
+  await addClip(9, 11, 'new');
+  await addClip(1, 3, 'existing');
+
+  await page.goto('/video-playlist');
+  await expectNoSeriousViolations(page);
+  await page.getByRole('link', { name: 'Critical view of safety' }).click();
+  const rows = page.getByTestId('library-item');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.first()).toContainText('Clip 0:09–0:11');
+  // Reorder by keyboard alone: the second clip moves up.
+  await page
+    .getByRole('button', { name: /Move .* up/ })
+    .nth(1)
+    .click();
+  await expect(rows.first()).toContainText('Clip 0:01–0:03');
+  await page.reload();
+  await expect(rows.first()).toContainText('Clip 0:01–0:03');
+
+  await page.getByRole('button', { name: 'Play all' }).click();
+  await expect(page).toHaveURL(/playlist=.*&item=/);
+  const firstItem = new URL(page.url()).searchParams.get('item');
+  await expect(page.getByTestId('playlist-playing')).toContainText('Playing item 1');
+  await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
+  // At the clip's end the next item plays, from its own start.
+  await expect.poll(() => new URL(page.url()).searchParams.get('item'), { timeout: 20_000 }).not.toBe(firstItem);
+  await expect(page.getByTestId('playlist-playing')).toContainText('Playing item 2');
+  await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThanOrEqual(9);
+});
+
+test('download is offered only when allowed: the owner downloads a named MP4', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, storageState: providerState });
+  const page = await context.newPage();
+  await consent(page);
+  await page.goto(`/video/${videoId}`);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download' }).click();
+  expect((await download).suggestedFilename()).toBe('Laparoscopic cholecystectomy critical view of safety v1.mp4');
+  await context.close();
+});
+
+test('a viewer without access sees the message box and can request access', async ({ browser, baseURL, page }) => {
+  // The owner makes the video private.
+  const owner = await browser.newContext({ baseURL, storageState: providerState });
+  const saved = await owner.request.put(`/api/videos/${videoId}/details`, {
+    data: { title: TITLE, fileName: 'case.mp4', surgeryTypeId: 1, visibility: 'private', autoConfirm: true },
+  });
+  expect(saved.status()).toBe(200);
+  await owner.close();
+
+  await createSignedInAccount(page.request);
+  await consent(page);
+  await page.goto(`/video/${videoId}`);
+  const box = page.getByRole('dialog', { name: 'Message' });
+  await expect(box).toContainText('you do not have access to this video');
+  await expect(page.getByRole('heading', { level: 1, name: TITLE })).toHaveCount(0);
+  await expectNoSeriousViolations(page);
+  await box.getByRole('button', { name: 'Request access' }).click();
+  await expect(box.getByRole('status')).toHaveText('Your request was sent to the owner of this video.');
+  await box.getByRole('button', { name: 'Ok' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
