@@ -361,7 +361,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(
     watchingRoutes({
       sessions,
-      page: createWatchPageService({ watching, signer }),
+      page: createWatchPageService({ watching, signer, notifier }),
       notes: createNotesService({ watching, signer }),
       library: createLibraryService({ watching, signer }),
       playlists: createPlaylistsService({ watching, signer }),

@@ -3,6 +3,8 @@
 // the daily digest and clean-up, delivery through LISTEN/NOTIFY to a socket held by a second API
 // process, and the chat's validation, rate limits, anonymous visitors and their merge on sign-in.
 import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -20,12 +22,15 @@ import { createChatRepository } from '../src/modules/chat/chat.repository.js';
 import { createLivePublisher } from '../src/modules/live/live-publisher.js';
 import { createNotifier, type Notifier } from '../src/modules/notifications/notifier.js';
 import { createNotificationsRepository } from '../src/modules/notifications/notifications.repository.js';
+import { createVideosRepository } from '../src/modules/videos/videos.repository.js';
+import { createLocalStorage, type Storage } from '../src/platform/storage/storage.js';
 import { loadAuthSecret } from '../src/platform/auth/auth.js';
 import type { JobContext } from '../src/platform/jobs/queue.js';
 import { buildTestApp, createWebDist, TEST_PUBLIC_URL } from './helpers/build-test-app.js';
 import { startSmtpReceiver, type SmtpReceiver } from './helpers/smtp-receiver.js';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.js';
 import { signedInUser, type TestUser } from './helpers/video-journey.js';
+import { videoInState } from './helpers/video-states.js';
 
 let database: TestDatabase;
 let smtp: SmtpReceiver;
@@ -36,6 +41,8 @@ let second: FastifyInstance;
 let firstBase: string;
 let secondBase: string;
 let notifier: Notifier;
+let storage: Storage;
+let mediaDir: string;
 let provider: TestUser;
 let viewer: TestUser;
 let supportPerson: TestUser;
@@ -93,7 +100,9 @@ beforeAll(async () => {
   database = await createTestDatabase();
   smtp = await startSmtpReceiver();
   webDist = await createWebDist();
-  first = await buildTestApp(database, webDist, { mailer: smtp.mailer(), rateLimitScale: 1 });
+  mediaDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ipsv-notify-media-'));
+  storage = createLocalStorage(mediaDir);
+  first = await buildTestApp(database, webDist, { mailer: smtp.mailer(), rateLimitScale: 1, storage });
   second = await buildTestApp(database, webDist, { mailer: smtp.mailer(), rateLimitScale: 1 });
   await first.listen({ port: 0, host: '127.0.0.1' });
   await second.listen({ port: 0, host: '127.0.0.1' });
@@ -124,6 +133,7 @@ afterAll(async () => {
   await smtp?.close();
   await database?.drop();
   await fs.rm(webDist, { recursive: true, force: true });
+  await fs.rm(mediaDir, { recursive: true, force: true });
 });
 
 describe('the notification list', () => {
@@ -182,6 +192,22 @@ describe('the notification list', () => {
     expect(list.notifications[0]).toMatchObject({ type: 'provider_role_decided', params: { decision: 'approved' }, link: '/upload', read: false });
     const mail = await smtp.waitFor(applicant.email, { since: before });
     expect(mail.text).toContain(`${TEST_PUBLIC_URL}/upload`);
+  });
+});
+
+describe('video events', () => {
+  it('a request to watch a private video tells its owner once, naming who asked', async () => {
+    const video = await videoInState({ videos: createVideosRepository(database.db), storage }, userIds['provider@notify.org']!, 'private');
+    const before = (await provider.json<NotificationList>('GET', '/api/notifications')).total;
+    expect((await viewer.call('POST', `/api/videos/${video.id}/access-requests`)).status).toBe(204);
+    expect((await viewer.call('POST', `/api/videos/${video.id}/access-requests`)).status).toBe(204);
+    const list = await provider.json<NotificationList>('GET', '/api/notifications');
+    expect(list.total).toBe(before + 1);
+    expect(list.notifications[0]).toMatchObject({
+      type: 'access_requested',
+      params: { title: video.title, requester: viewer.email },
+      link: '/analytics/whitelist',
+    });
   });
 });
 

@@ -10,11 +10,12 @@ import { canWatch, type VideoActor } from '../videos/video-access.js';
 import { mediaKeys } from '../videos/media-keys.js';
 import { pictureUrl } from '../users/users.service.js';
 import { watchable } from './library-view.js';
+import type { Notifier } from '../notifications/notifier.js';
 import type { WatchingRepository } from './watching.repository.js';
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
-export function createWatchPageService(deps: { watching: WatchingRepository; signer: MediaSigner; clock?: () => Date }) {
+export function createWatchPageService(deps: { watching: WatchingRepository; signer: MediaSigner; notifier?: Notifier; clock?: () => Date }) {
   const { watching, signer } = deps;
   const now = deps.clock ?? (() => new Date());
 
@@ -91,7 +92,15 @@ export function createWatchPageService(deps: { watching: WatchingRepository; sig
     async requestAccess(actor: VideoActor, id: string): Promise<void> {
       const video = (await watching.videosWithOwners([id])).get(id)?.video;
       if (!video || video.publishedVersion < 1 || canWatch(video, actor)) return;
-      await watching.requestAccess(id, actor.id);
+      // The owner hears of a new request once (not of repeats while it is pending).
+      if ((await watching.requestAccess(id, actor.id)) && deps.notifier) {
+        await deps.notifier.notify(
+          video.ownerId,
+          'access_requested',
+          { title: video.title || video.fileName, requester: actor.email, message: '' },
+          '/analytics/whitelist',
+        );
+      }
     },
   };
 }

@@ -66,15 +66,17 @@ export function createWatchingRepository(db: Db) {
 
     // ---- Access requests and downloads
 
-    /** Records a request unless one is already pending for this viewer and video. */
-    async requestAccess(videoId: string, requesterId: string): Promise<void> {
-      await db.transaction(async (tx) => {
+    /** Records a request unless one is already pending for this viewer and video; true when recorded. */
+    async requestAccess(videoId: string, requesterId: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
         await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`access:${videoId}:${requesterId}`}))`);
         const [pending] = await tx
           .select({ id: accessRequests.id })
           .from(accessRequests)
           .where(and(eq(accessRequests.videoId, videoId), eq(accessRequests.requesterId, requesterId), eq(accessRequests.status, 'pending')));
-        if (!pending) await tx.insert(accessRequests).values({ videoId, requesterId });
+        if (pending) return false;
+        await tx.insert(accessRequests).values({ videoId, requesterId });
+        return true;
       });
     },
 
