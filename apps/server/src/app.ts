@@ -61,6 +61,7 @@ import { createNotificationsService } from './modules/notifications/notification
 import { videoEvents } from './modules/notifications/video-events.js';
 import { createChatRepository } from './modules/chat/chat.repository.js';
 import { chatRoutes } from './modules/chat/chat.routes.js';
+import { legacyRoutes } from './modules/legacy/legacy.routes.js';
 import { createSupportConsoleService } from './modules/chat/support-console.service.js';
 import { createVisitorChatService } from './modules/chat/visitor-chat.service.js';
 import { createVideosRepository } from './modules/videos/videos.repository.js';
@@ -344,7 +345,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ),
   );
   await app.register(usersRoutes({ users: usersService, sessions }));
-  await app.register(surgeryTypesRoutes(createSurgeryTypesRepository(db)));
+  const surgeryTypesRepository = createSurgeryTypesRepository(db);
+  await app.register(surgeryTypesRoutes(surgeryTypesRepository));
   await app.register(pageViewsRoutes({ pageViews, sessions, perMinute: options.pageViewsPerMinute ?? PAGE_VIEWS_PER_MINUTE }));
   await app.register(
     uploadsRoutes({
@@ -358,21 +360,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   await app.register(videosRoutes({ sessions, ...videoServices }));
   const watching = createWatchingRepository(db);
+  const watchPage = createWatchPageService({ watching, signer, notifier });
+  const notes = createNotesService({ watching, signer });
   await app.register(
     watchingRoutes({
       sessions,
-      page: createWatchPageService({ watching, signer, notifier }),
-      notes: createNotesService({ watching, signer }),
+      page: watchPage,
+      notes,
       library: createLibraryService({ watching, signer }),
       playlists: createPlaylistsService({ watching, signer }),
       reports: createPlaybackReportsService({ watching }),
       reportsPerMinute: options.playbackReportsPerMinute,
     }),
   );
-  await app.register(
-    notificationsRoutes({ notifications: createNotificationsService({ notifications: notificationsRepository, secret: authSecret }), sessions }),
-  );
+  const notificationsService = createNotificationsService({ notifications: notificationsRepository, secret: authSecret });
+  await app.register(notificationsRoutes({ notifications: notificationsService, sessions }));
   await app.register(chatRoutes({ sessions, visitors: visitorChat, support: supportConsole }));
+  await app.register(
+    legacyRoutes({ sessions, surgeryTypes: surgeryTypesRepository, users: usersService, notifications: notificationsService, page: watchPage, notes }),
+  );
   await app.register(mediaRoutes({ storage: options.storage, signer }));
   await registerWebApp(app, options.webDistDir);
 

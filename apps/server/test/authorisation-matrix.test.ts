@@ -396,6 +396,48 @@ const ROWS: Record<string, Row> = {
     request: (c) => ({ url: '/api/support/presence', body: { connection: `matrix-${c.unique}`, present: false } }),
   },
 
+  // The spec's calls for existing clients: the same permissions as the REST calls they map onto.
+  'POST /api/legacy/get-surgery-types': { expect: signedIn(200), request: () => ({ url: '/api/legacy/get-surgery-types', body: {} }) },
+  'POST /api/legacy/get_presigned_url': {
+    expect: watching(200),
+    request: (c) => ({ url: '/api/legacy/get_presigned_url', body: { s3_url: `videos/${c.videoId}/v1/master.m3u8` } }),
+    video: true,
+  },
+  'POST /api/legacy/set-user-details': {
+    expect: signedIn(200),
+    request: () => ({ url: '/api/legacy/set-user-details', body: { firstName: 'Ada', lastName: 'Surgeon' } }),
+  },
+  'POST /api/legacy/update-notification-status': {
+    expect: signedIn(200),
+    request: () => ({ url: '/api/legacy/update-notification-status', body: { update_all: true } }),
+  },
+  'POST /api/legacy/list-user-notifications': {
+    expect: signedIn(200),
+    request: () => ({ url: '/api/legacy/list-user-notifications', body: { pageNumber: 1, pageSize: 5 } }),
+  },
+  'POST /api/legacy/get-user-details': {
+    expect: selfOnly(200),
+    request: () => ({ url: '/api/legacy/get-user-details', body: { emailId: 'owner@matrix.org' } }),
+  },
+  'POST /api/legacy/update-user-profile-picture-url': {
+    expect: selfOnly(200),
+    request: () => ({ url: '/api/legacy/update-user-profile-picture-url', body: { emailId: 'owner@matrix.org', profilePictureUrl: null } }),
+  },
+  'POST /api/legacy/accept-user-terms': {
+    expect: selfOnly(200),
+    request: () => ({ url: '/api/legacy/accept-user-terms', body: { emailId: 'owner@matrix.org', termsAccepted: true } }),
+  },
+  'POST /api/legacy/video-details': {
+    expect: watching(200),
+    request: (c) => ({ url: '/api/legacy/video-details', body: { videoId: c.videoId, validateAccess: true } }),
+    video: true,
+  },
+  'POST /api/legacy/process-note': {
+    expect: watching(200),
+    request: (c) => ({ url: '/api/legacy/process-note', body: { note: { videoId: c.videoId, time: 1, text: 'Critical view of safety' } } }),
+    video: true,
+  },
+
   // Watching: the video page and everything done from it follow who may watch; notes, watch later,
   // history and playlists are each user's own (someone else's note or playlist does not exist for them).
   'GET /api/videos/:id/watch': { expect: watching(200), request: (c) => ({ url: `/api/videos/${c.videoId}/watch` }), video: true },

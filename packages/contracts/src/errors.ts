@@ -76,6 +76,7 @@ export const ERRORS = {
   PICTURE_NOT_FOUND: { status: 404, message: 'This user has no profile picture.' },
   PICTURE_TOO_LARGE: { status: 413, message: PROFILE_PICTURE_TOO_LARGE_MESSAGE },
   PICTURE_TYPE: { status: 400, message: PROFILE_PICTURE_TYPE_MESSAGE },
+  PICTURE_URL_NOT_OURS: { status: 400, message: 'Upload the picture here first: a profile picture cannot point to another address.' },
   PROVIDER_NOT_CONFIGURED: { status: 404, message: 'This sign-in provider is not configured.' },
   AUTH_REFUSED: { status: 400, message: '{detail}' },
   RATE_LIMITED: { status: 429, message: 'Too many attempts. Please wait {minutes} minute(s) and try again.' },
