@@ -29,6 +29,7 @@ const SAMPLE: ErrorParams = {
   retryAfterSeconds: 150,
   reasons: ['format', 'size'],
   time: 19,
+  duration: 95,
 };
 
 describe.each(LANGUAGE_CODES)('%s', (language) => {
