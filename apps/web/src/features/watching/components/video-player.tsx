@@ -169,7 +169,7 @@ export function VideoPlayer({ videoId, title, playback, segments, durationSecond
       data-testid="video-player"
     >
       <MediaProvider>
-        {playback.poster && <Poster className="vds-poster" src={playback.poster} alt="" />}
+        {playback.poster && <Poster className="vds-poster" src={playback.poster} alt={title} />}
         {segments.length > 0 && <Track kind="chapters" type="json" content={chapters} default label={t('watching.segments.title')} lang="en-US" />}
       </MediaProvider>
       <DefaultVideoLayout icons={defaultLayoutIcons} thumbnails={storyboard} playbackRates={[...PLAYBACK_RATES]} translations={translations} />

@@ -201,7 +201,7 @@ function WatchView({ page, startAt, playing }: { page: WatchPage; startAt: numbe
               <NotesPanel
                 videoId={video.id}
                 title={video.title}
-                position={() => playerRef.current?.currentTime ?? 0}
+                position={() => Math.min(playerRef.current?.currentTime ?? 0, video.durationSeconds)}
                 onSeek={(time) => seek(time, false)}
                 onPause={() => playerRef.current?.pause()}
                 composerRef={composerRef}
