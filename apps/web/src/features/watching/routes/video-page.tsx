@@ -28,7 +28,15 @@ function NoAccess({ videoId }: { videoId: string }) {
   const navigate = useNavigate();
   const request = useRequestAccess(videoId);
   return (
-    <Modal opened onClose={() => navigate('/')} title={t('common.message')} centered size="sm" data-testid="message-box">
+    <Modal
+      opened
+      onClose={() => navigate('/')}
+      title={t('common.message')}
+      centered
+      size="sm"
+      data-testid="message-box"
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
       <Stack>
         <Text>{t('errors.NO_ACCESS')}</Text>
         {request.isSuccess && (
