@@ -6,6 +6,7 @@
 // page's API call under 50 connections (autocannon), with the PostgreSQL statements it costs
 // (pg_stat_database transactions per request: every statement is its own transaction).
 // Usage: npm run build && node --import tsx bench/video-page.mjs [--duration 10] [--connections 50]
+/* global document, KeyboardEvent -- used inside page.evaluate, in the browser */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
