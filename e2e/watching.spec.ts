@@ -53,7 +53,9 @@ test('a viewer plays the video, jumps by segment, takes a note, saves it for lat
   await expect(page.getByRole('button', { name: 'Download' })).toHaveCount(0);
 
   // It plays: the time advances and a rung of the ladder is chosen.
-  await page.getByRole('button', { name: 'Play' }).first().click();
+  // By keyboard alone: 'k' plays (the player's shortcuts work from anywhere outside text fields).
+  await expect(page.locator('video')).toHaveJSProperty('readyState', 4, { timeout: 20_000 });
+  await page.keyboard.press('k');
   await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThan(1);
   expect(await page.evaluate(() => document.querySelector('video')?.videoHeight ?? 0)).toBeGreaterThan(0);
 

@@ -1,6 +1,6 @@
 // Journeys that need a published video: a provider account (promoted by the test server's
 // administrator), a small endoscopic-looking clip made by ffmpeg, uploaded over tus, described,
-// published (the privacy review confirmed as proposed) and given segments, all through the API.
+// published (the privacy review confirmed with nothing to cut) and given segments, all through the API.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -44,13 +44,13 @@ export interface PublishOptions {
   whitelist?: string[];
 }
 
-async function waitForStatus(request: APIRequestContext, id: string, wanted: string[], timeoutMs: number): Promise<string> {
+async function waitForStatus(request: APIRequestContext, id: string, wanted: string[], timeoutMs: number, complete = false): Promise<string> {
   const until = Date.now() + timeoutMs;
   let status = '';
   while (Date.now() < until) {
-    const video = await ok<{ status: string; failureReason: string | null }>(await request.get(`/api/videos/${id}`), 'video');
+    const video = await ok<{ status: string; failureReason: string | null; renditionComplete: boolean }>(await request.get(`/api/videos/${id}`), 'video');
     status = video.status;
-    if (wanted.includes(status)) return status;
+    if (wanted.includes(status) && (!complete || video.renditionComplete)) return status;
     if (status === 'failed' || status === 'rejected') throw new Error(`video ${status}: ${video.failureReason ?? ''}`);
     await new Promise((r) => setTimeout(r, 1000));
   }
@@ -96,10 +96,12 @@ export async function publishVideo(request: APIRequestContext, options: PublishO
     'details',
   );
   if ((await waitForStatus(request, id, ['review', 'rendering', 'published'], 240_000)) === 'review') {
-    const review = await ok<{ proposed: unknown[] }>(await request.get(`/api/videos/${id}/review`), 'review');
-    await ok(await request.put(`/api/videos/${id}/review`, { data: { ranges: review.proposed } }), 'confirm review');
+    // The provider has the last word: this generated clip shows no patient, so nothing is cut
+    // (the journeys need the whole length for their segments and clips).
+    await ok(await request.put(`/api/videos/${id}/review`, { data: { ranges: [] } }), 'confirm review');
   }
-  await waitForStatus(request, id, ['published'], 240_000);
+  // The whole ladder and the storyboard (made after the 360p publication).
+  await waitForStatus(request, id, ['published'], 240_000, true);
   if (options.segments) {
     await ok(
       await request.put(`/api/videos/${id}/segments`, { data: { isPublic: (options.visibility ?? 'signed_in') === 'signed_in', segments: options.segments } }),

@@ -177,6 +177,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         // Mantine sets inline style attributes; everything else comes from our own origin.
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'blob:'],
+        // The player streams HLS through Media Source Extensions (a blob: URL) and hls.js may run
+        // its demuxer in a worker made from a blob.
+        'media-src': ["'self'", 'blob:'],
+        'worker-src': ["'self'", 'blob:'],
         'connect-src': ["'self'"],
         'upgrade-insecure-requests': null,
       },

@@ -186,7 +186,11 @@ const copyCut = async (
           '-reset_timestamps',
           '1',
           // A quarter frame early: the split happens at the first keyframe at or after the time.
-          ...(boundaries.length ? ['-segment_times', boundaries.map((t) => (t - 0.25 / fps).toFixed(6)).join(',')] : []),
+          // Without split points the muxer would fall back to its default of a part every 2 s,
+          // and only the first part would be kept: one part covering the whole file instead.
+          ...(boundaries.length
+            ? ['-segment_times', boundaries.map((t) => (t - 0.25 / fps).toFixed(6)).join(',')]
+            : ['-segment_time', String(Math.ceil(info.durationSeconds) + 3600)]),
           join(work, 'gop-%05d.ts'),
         ],
         { signal, timeoutMs, onTime: (t) => report(t / info.durationSeconds) },

@@ -192,7 +192,8 @@ export function createUsersService({ users, storage, images, mailer, auth, publi
         targetId,
         approve ? { role: target.role === 'viewer' ? 'provider' : target.role, providerRequest: 'none' } : { providerRequest: 'rejected' },
       );
-      if (notifier) await notifier.notify(targetId, 'provider_role_decided', { decision: approve ? 'approved' : 'rejected' }, approve ? '/upload' : '/analytics/pi');
+      if (notifier)
+        await notifier.notify(targetId, 'provider_role_decided', { decision: approve ? 'approved' : 'rejected' }, approve ? '/upload' : '/analytics/pi');
       else await mailer.send(providerDecisionEmail(target, approve, publicUrl));
       return toAdminUser(row ?? target);
     },

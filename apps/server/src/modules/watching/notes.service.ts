@@ -16,6 +16,8 @@ const toNote = (row: NoteRow): Note => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 
+const TIME_TOLERANCE_SECONDS = 0.5;
+
 export function createNotesService(deps: { watching: WatchingRepository; signer: MediaSigner }) {
   const { watching, signer } = deps;
 
@@ -24,8 +26,10 @@ export function createNotesService(deps: { watching: WatchingRepository; signer:
     if (!found) throw new AppError('NO_ACCESS');
     return found;
   };
-  const checkTime = (time: number, duration: number) => {
-    if (time > duration) throw new AppError('NOTE_TIME_OUTSIDE', { duration: Math.floor(duration) });
+  /** A time within the video; the last half second of rounding (a stream a few frames longer than its container says) is the end. */
+  const checkTime = (time: number, duration: number): number => {
+    if (time > duration + TIME_TOLERANCE_SECONDS) throw new AppError('NOTE_TIME_OUTSIDE', { duration: Math.floor(duration) });
+    return Math.min(time, duration);
   };
 
   return {
@@ -36,16 +40,16 @@ export function createNotesService(deps: { watching: WatchingRepository; signer:
 
     async create(actor: VideoActor, videoId: string, input: NoteInput): Promise<Note> {
       const { rendition } = await watchableVideo(actor, videoId);
-      checkTime(input.time, rendition.durationSeconds);
-      return toNote(await watching.createNote({ userId: actor.id, videoId, time: input.time, text: input.text }));
+      const time = checkTime(input.time, rendition.durationSeconds);
+      return toNote(await watching.createNote({ userId: actor.id, videoId, time, text: input.text }));
     },
 
     /** Someone else's note does not exist for the caller (404 alike). */
     async update(actor: VideoActor, id: number, patch: NoteUpdate): Promise<Note> {
       const note = await watching.note(actor.id, id);
       if (!note) throw new AppError('NOTE_NOT_FOUND');
-      if (patch.time !== undefined) checkTime(patch.time, (await watchableVideo(actor, note.videoId)).rendition.durationSeconds);
-      const row = await watching.updateNote(actor.id, id, patch);
+      const time = patch.time === undefined ? undefined : checkTime(patch.time, (await watchableVideo(actor, note.videoId)).rendition.durationSeconds);
+      const row = await watching.updateNote(actor.id, id, { ...patch, ...(time === undefined ? {} : { time }) });
       if (!row) throw new AppError('NOTE_NOT_FOUND');
       return toNote(row);
     },

@@ -44,7 +44,7 @@ export function AddToPlaylist({ opened, onClose, videoId, clip, durationSeconds 
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t('watching.playlists.addTitle')} centered>
+    <Modal opened={opened} onClose={onClose} title={t('watching.playlists.addTitle')} centered closeButtonProps={{ 'aria-label': t('common.close') }}>
       <Stack>
         <Select
           label={t('watching.playlists.choose')}

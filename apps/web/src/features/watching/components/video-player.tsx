@@ -133,6 +133,9 @@ export function VideoPlayer({ videoId, title, playback, segments, durationSecond
   );
   const translations = useMemo(() => Object.fromEntries(LAYOUT_WORDS.map((word) => [word, t(`watching.player.words.${word}`)])), [t]);
 
+  // Absolute, so the sprite named inside the WebVTT resolves beside it (under the same signature).
+  const storyboard = playback.storyboard ? new URL(playback.storyboard, window.location.origin).href : undefined;
+
   const onProviderChange = (provider: MediaProviderAdapter | null) => {
     if (!isHLSProvider(provider)) return;
     provider.library = () => import('hls.js');
@@ -166,15 +169,10 @@ export function VideoPlayer({ videoId, title, playback, segments, durationSecond
       data-testid="video-player"
     >
       <MediaProvider>
-        {playback.poster && <Poster className="vds-poster" src={playback.poster} alt="" />}
+        {playback.poster && <Poster className="vds-poster" src={playback.poster} alt={title} />}
         {segments.length > 0 && <Track kind="chapters" type="json" content={chapters} default label={t('watching.segments.title')} lang="en-US" />}
       </MediaProvider>
-      <DefaultVideoLayout
-        icons={defaultLayoutIcons}
-        thumbnails={playback.storyboard ?? undefined}
-        playbackRates={[...PLAYBACK_RATES]}
-        translations={translations}
-      />
+      <DefaultVideoLayout icons={defaultLayoutIcons} thumbnails={storyboard} playbackRates={[...PLAYBACK_RATES]} translations={translations} />
     </MediaPlayer>
   );
 }

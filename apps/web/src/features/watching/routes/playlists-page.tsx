@@ -7,7 +7,7 @@ import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalList
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Anchor, Button, Group, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconGripVertical, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { playlistInputSchema, type PlaylistItem, type PlaylistSummary } from '@ipsv/contracts/watching';
@@ -136,14 +136,17 @@ function PlaylistView({ id }: { id: string }) {
   const move = useMoveItem();
   const removeItem = useRemoveItem();
   const [editing, setEditing] = useState(false);
-  const [order, setOrder] = useState<PlaylistItem[]>([]);
-  useEffect(() => setOrder(playlist.data?.items ?? []), [playlist.data]);
+  // The order shown: the server's, or the one just moved to while the move is saved (kept only for
+  // the answer it was made from, so a refetch shows the server's again).
+  const [moved, setMoved] = useState<{ from: PlaylistItem[] | undefined; items: PlaylistItem[] } | null>(null);
+  const served = playlist.data?.items;
+  const order = moved && moved.from === served ? moved.items : (served ?? []);
   const sensors = useSensors(useSensor(PointerSensor), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
   const offset = ((playlist.data?.page ?? 1) - 1) * (playlist.data?.pageSize ?? 0);
 
   const moveTo = (item: PlaylistItem, from: number, to: number) => {
     if (to < 0 || to >= order.length || to === from) return;
-    setOrder((items) => arrayMove(items, from, to));
+    setMoved({ from: served, items: arrayMove(order, from, to) });
     move.mutate({ playlistId: id, itemId: item.id, index: offset + to });
   };
   const onDragEnd = (event: DragEndEvent) => {

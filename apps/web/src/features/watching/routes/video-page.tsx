@@ -28,7 +28,15 @@ function NoAccess({ videoId }: { videoId: string }) {
   const navigate = useNavigate();
   const request = useRequestAccess(videoId);
   return (
-    <Modal opened onClose={() => navigate('/')} title={t('common.message')} centered size="sm" data-testid="message-box">
+    <Modal
+      opened
+      onClose={() => navigate('/')}
+      title={t('common.message')}
+      centered
+      size="sm"
+      data-testid="message-box"
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
       <Stack>
         <Text>{t('errors.NO_ACCESS')}</Text>
         {request.isSuccess && (
@@ -201,7 +209,7 @@ function WatchView({ page, startAt, playing }: { page: WatchPage; startAt: numbe
               <NotesPanel
                 videoId={video.id}
                 title={video.title}
-                position={() => playerRef.current?.currentTime ?? 0}
+                position={() => Math.min(playerRef.current?.currentTime ?? 0, video.durationSeconds)}
                 onSeek={(time) => seek(time, false)}
                 onPause={() => playerRef.current?.pause()}
                 composerRef={composerRef}

@@ -1,0 +1,119 @@
+#!/usr/bin/env node
+// The video page's cost: the built server (embedded PostgreSQL in a temp dir, a local SMTP sink
+// for the sign-up codes) with one published 12 s video; Debian's Chromium opens /video/:id on
+// loopback and we time navigation start to the first decodable frame (readyState >= 2) with the
+// bytes of media fetched until then, then press play and time the first played frame. Then the
+// page's API call under 50 connections (autocannon), with the PostgreSQL statements it costs
+// (pg_stat_database transactions per request: every statement is its own transaction).
+// Usage: npm run build && node --import tsx bench/video-page.mjs [--duration 10] [--connections 50]
+/* global document, KeyboardEvent -- used inside page.evaluate, in the browser */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { chromium, request as playwrightRequest } from 'playwright-core';
+import { arg, startBuiltServer } from './built-server.mjs';
+
+const duration = arg('duration', 10);
+const SUPERUSER = 'postgres';
+const DATABASE = 'surgery_videos';
+const connections = arg('connections', 50);
+const smtpPort = 2600 + Math.floor(Math.random() * 300);
+const mailDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ipsv-bench-mail-'));
+process.env.E2E_MAIL_DIR = mailDir;
+const sink = spawn(process.execPath, ['e2e/support/smtp-sink.mjs'], { env: { ...process.env, E2E_SMTP_PORT: String(smtpPort) }, stdio: 'ignore' });
+await new Promise((r) => setTimeout(r, 1000));
+const server = await startBuiltServer({
+  SMTP_URL: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true`,
+  ADMIN_EMAIL: 'admin@e2e-hospital.org',
+  RATE_LIMIT_SCALE: '20',
+});
+const { url } = server;
+const { createProvider, publishVideo } = await import('../e2e/support/videos.ts');
+const { createSignedInAccount } = await import('../e2e/support/accounts.ts');
+
+try {
+  const provider = await playwrightRequest.newContext({ baseURL: url });
+  await createProvider(provider, url);
+  const started = Date.now();
+  const videoId = await publishVideo(provider, { title: 'Bench cholecystectomy', seconds: 12, segments: [{ start: 0, end: 6, title: 'Dissection' }] });
+  console.log(`published a 12 s 720p clip (360p + 720p ladder) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  const context = await browser.newContext({ baseURL: url });
+  await createSignedInAccount(context.request);
+  const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+  await context.addInitScript(() => localStorage.setItem('consent', JSON.stringify({ necessary: true, performance: false, advertising: false })));
+  const runs = [];
+  for (let i = 0; i < 5; i += 1) {
+    const page = await context.newPage();
+    let mediaBytes = 0;
+    let counting = true;
+    const rungs = new Set();
+    page.on('response', async (response) => {
+      if (!counting || !response.url().includes('/media/')) return;
+      const rung = /\/(\d+p)\//.exec(response.url())?.[1];
+      if (rung) rungs.add(rung);
+      mediaBytes += Number(response.headers()['content-length'] ?? (await response.body().catch(() => Buffer.alloc(0))).length);
+    });
+    await page.goto(`/video/${videoId}`);
+    await page.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 2, null, { timeout: 30_000 });
+    counting = false;
+    const frameMs = await page.evaluate(() => performance.now());
+    const firstFrameBytes = mediaBytes;
+    const firstRungs = [...rungs];
+    // Play: the first frame actually presented after the key press.
+    const playedMs = await page.evaluate(
+      () =>
+        new Promise((resolve) => {
+          const video = document.querySelector('video');
+          const t0 = performance.now();
+          video.requestVideoFrameCallback(() => resolve(performance.now() - t0));
+          document.dispatchEvent(new KeyboardEvent('keydown', { key: 'k', bubbles: true }));
+        }),
+    );
+    runs.push({ frameMs, playedMs, firstFrameBytes, firstRungs });
+    await page.close();
+  }
+  await browser.close();
+  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  console.log('\n| run | navigation → first frame ms | + play → first played frame ms | media bytes before first frame | rungs fetched |');
+  console.log('|---|---|---|---|---|');
+  runs.forEach((r, i) =>
+    console.log(
+      `| ${i + 1} | ${Math.round(r.frameMs)} | ${Math.round(r.playedMs)} | ${r.firstFrameBytes.toLocaleString('en-US')} | ${r.firstRungs.join(', ')} |`,
+    ),
+  );
+  console.log(
+    `median: first frame ${Math.round(median(runs.map((r) => r.frameMs)))} ms, then first played frame ${Math.round(median(runs.map((r) => r.playedMs)))} ms after play`,
+  );
+
+  // Statements per video-page request, counted by PostgreSQL itself.
+  const secret = (await fs.readFile(path.join(server.dataDir, 'pg.secret'), 'utf8')).trim();
+  // The embedded server's port is line 4 of its postmaster.pid.
+  const port = Number((await fs.readFile(path.join(server.dataDir, 'pg', 'postmaster.pid'), 'utf8')).split('\n')[3]);
+  const db = new pg.Client({ host: '127.0.0.1', port, user: SUPERUSER, password: secret, database: DATABASE });
+  await db.connect();
+  const transactions = async () => Number((await db.query('SELECT sum(xact_commit + xact_rollback) AS n FROM pg_stat_database')).rows[0].n);
+  const calls = 20;
+  const before = await transactions();
+  for (let i = 0; i < calls; i += 1) await fetch(`${url}/api/videos/${videoId}/watch`, { headers: { cookie } });
+  await new Promise((r) => setTimeout(r, 600)); // the statistics collector's flush
+  const after = await transactions();
+  console.log(
+    `\nPostgreSQL transactions per GET /api/videos/:id/watch: ${((after - before) / calls).toFixed(1)} (session check included; the monitoring query adds 1 per sample)`,
+  );
+  await db.end();
+
+  const result = await autocannon({ url: `${url}/api/videos/${videoId}/watch`, connections, duration, headers: { cookie } });
+  console.log(
+    `\n| GET /api/videos/:id/watch, ${connections} connections, ${duration} s | req/s ${Math.round(result.requests.average)} | p50 ${result.latency.p50} ms | p97.5 ${result.latency.p97_5} ms | p99 ${result.latency.p99} ms | errors ${result.errors + result.non2xx} |`,
+  );
+  console.log(`node ${process.version}, ${os.cpus().length} cores`);
+} finally {
+  await server.stop();
+  sink.kill('SIGTERM');
+  await fs.rm(mailDir, { recursive: true, force: true });
+}
