@@ -72,6 +72,12 @@ import { createLifecycle } from './modules/videos/video-lifecycle.js';
 import { createVideoSegmentsService } from './modules/videos/video-segments.service.js';
 import { createVideoUploadsService } from './modules/videos/video-uploads.service.js';
 import { decorateActor } from './modules/session/actor.js';
+import { createSearchRepository } from './modules/search/search.repository.js';
+import { searchRoutes } from './modules/search/search.routes.js';
+import { createSearchService } from './modules/search/search.service.js';
+import { createCurationRepository } from './modules/curation/curation.repository.js';
+import { curationRoutes } from './modules/curation/curation.routes.js';
+import { createCurationService } from './modules/curation/curation.service.js';
 import { sharpImageNormaliser, type ImageNormaliser } from './platform/media/image-normaliser.js';
 import { ffmpegMediaTools, type MediaTools } from './platform/media/media-tools.js';
 import { registerWebApp } from './platform/http/web-app.js';
@@ -245,7 +251,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const images = options.images ?? sharpImageNormaliser;
   const live = createLivePublisher(db);
   const notificationsRepository = createNotificationsRepository(db);
-  const notifier = createNotifier({ notifications: notificationsRepository, live, mailer: options.mailer, publicUrl: options.publicUrl, secret: authSecret, log: options.logger });
+  const notifier = createNotifier({
+    notifications: notificationsRepository,
+    live,
+    mailer: options.mailer,
+    publicUrl: options.publicUrl,
+    secret: authSecret,
+    log: options.logger,
+  });
   const usersService = createUsersService({
     notifier,
     users: usersRepository,
@@ -341,7 +354,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }),
   );
   await app.register(videosRoutes({ sessions, ...videoServices }));
-  await app.register(notificationsRoutes({ notifications: createNotificationsService({ notifications: notificationsRepository, secret: authSecret }), sessions }));
+  const search = createSearchService({ search: createSearchRepository(db), videos: videosRepository, signer });
+  await app.register(searchRoutes({ sessions, search }));
+  await app.register(curationRoutes({ sessions, curation: createCurationService({ curation: createCurationRepository(db), search }) }));
+  await app.register(
+    notificationsRoutes({ notifications: createNotificationsService({ notifications: notificationsRepository, secret: authSecret }), sessions }),
+  );
   await app.register(chatRoutes({ sessions, visitors: visitorChat, support: supportConsole }));
   await app.register(mediaRoutes({ storage: options.storage, signer }));
   await registerWebApp(app, options.webDistDir);

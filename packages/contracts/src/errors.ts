@@ -110,6 +110,12 @@ export const ERRORS = {
   MEDIA_NOT_FOUND: { status: 404, message: 'No such media.' },
   MEDIA_LINK_INVALID: { status: 403, message: 'This media link is invalid or has expired.' },
 
+  // ---- Discovery and curation
+  /** A curated video is not (or no longer) published: params `ids`. */
+  NOT_PUBLISHED: { status: 409, message: 'Only published videos can be curated ({ids}).' },
+  COLLECTION_NOT_FOUND: { status: 404, message: 'No such collection.' },
+  HIGHLIGHT_NOT_FOUND: { status: 404, message: 'No highlight is set for this month.' },
+
   // ---- Notifications and chat
   NOTIFICATION_NOT_FOUND: { status: 404, message: 'No such notification.' },
   UNSUBSCRIBE_INVALID: { status: 400, message: 'This link is not valid. Change your email choices in the notification settings instead.' },
