@@ -2,6 +2,7 @@
 import { and, count, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { notificationPreferences, notifications, users } from '../../db/schema.js';
 import type { Db } from '../../platform/database/database.js';
+import type { Role } from '@ipsv/contracts/users';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
@@ -13,7 +14,13 @@ export function createNotificationsRepository(db: Db) {
     },
 
     async page(userId: string, offset: number, limit: number): Promise<{ rows: NotificationRow[]; total: number; unread: number }> {
-      const rows = await db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.createdAt), desc(notifications.id)).offset(offset).limit(limit);
+      const rows = await db
+        .select()
+        .from(notifications)
+        .where(eq(notifications.userId, userId))
+        .orderBy(desc(notifications.createdAt), desc(notifications.id))
+        .offset(offset)
+        .limit(limit);
       const [counts] = await db
         .select({ total: count(), unread: sql<number>`count(*) filter (where ${notifications.readAt} is null)`.mapWith(Number) })
         .from(notifications)
@@ -32,7 +39,10 @@ export function createNotificationsRepository(db: Db) {
     },
 
     async markAllRead(userId: string): Promise<void> {
-      await db.update(notifications).set({ readAt: sql`now()` }).where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+      await db
+        .update(notifications)
+        .set({ readAt: sql`now()` })
+        .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
     },
 
     async preferences(userId: string): Promise<Record<string, string>> {
@@ -50,7 +60,11 @@ export function createNotificationsRepository(db: Db) {
     },
 
     async markEmailed(ids: number[]): Promise<void> {
-      if (ids.length) await db.update(notifications).set({ emailedAt: sql`now()` }).where(inArray(notifications.id, ids));
+      if (ids.length)
+        await db
+          .update(notifications)
+          .set({ emailedAt: sql`now()` })
+          .where(inArray(notifications.id, ids));
     },
 
     /** Unread notifications not emailed yet, with their recipient and the recipient's email choice for the type. */
@@ -71,7 +85,11 @@ export function createNotificationsRepository(db: Db) {
         .leftJoin(notificationPreferences, and(eq(notificationPreferences.userId, notifications.userId), eq(notificationPreferences.type, notifications.type)))
         .where(and(isNull(notifications.emailedAt), isNull(notifications.readAt)))
         .orderBy(notifications.userId, notifications.createdAt);
-      return rows.map(({ notification, choice, email, firstName, language, role }) => ({ notification, choice, recipient: { email, firstName, language, role } }));
+      return rows.map(({ notification, choice, email, firstName, language, role }) => ({
+        notification,
+        choice,
+        recipient: { email, firstName, language, role },
+      }));
     },
 
     /** Read notifications older than `before` go (configurable retention). */
@@ -84,12 +102,18 @@ export function createNotificationsRepository(db: Db) {
     },
 
     async recipient(userId: string): Promise<{ email: string; firstName: string; language: string | null; role: string } | null> {
-      const [row] = await db.select({ email: users.email, firstName: users.firstName, language: users.language, role: users.role }).from(users).where(eq(users.id, userId));
+      const [row] = await db
+        .select({ email: users.email, firstName: users.firstName, language: users.language, role: users.role })
+        .from(users)
+        .where(eq(users.id, userId));
       return row ?? null;
     },
 
-    async usersWithRole(roles: string[]): Promise<{ id: string; email: string; firstName: string; language: string | null }[]> {
-      return db.select({ id: users.id, email: users.email, firstName: users.firstName, language: users.language }).from(users).where(sql`${users.role}::text = ANY(${roles})`);
+    async usersWithRole(roles: Role[]): Promise<{ id: string; email: string; firstName: string; language: string | null }[]> {
+      return db
+        .select({ id: users.id, email: users.email, firstName: users.firstName, language: users.language })
+        .from(users)
+        .where(inArray(users.role, roles));
     },
   };
 }
