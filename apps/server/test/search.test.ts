@@ -523,3 +523,33 @@ describe('curation', () => {
     expect(await users.admin.json<AdminCuration>('GET', '/api/admin/curation')).toEqual(before);
   });
 });
+
+describe('provider profile', () => {
+  it('keeps the optional profile fields, shows them on the public profile, and refuses bad links', async () => {
+    const details = {
+      middleName: 'Adaeze',
+      nickname: 'Miri',
+      preferredUsername: 'mokonkwo',
+      website: 'https://okonkwo-surgery.example.org',
+      profile: 'https://hospital.example.org/staff/okonkwo',
+      specialty: 'Hepatobiliary surgery',
+      biography: 'Consultant surgeon; teaches laparoscopic cholecystectomy.',
+    };
+    await users.owner.json('PATCH', `/api/users/${userIds.owner}`, { firstName: 'Miriam', lastName: 'Okonkwo', ...details });
+    expect(await users.outsider.json('GET', `/api/users/${userIds.owner}`)).toMatchObject({ firstName: 'Miriam', details });
+    // Only what is sent changes.
+    await users.owner.json('PATCH', `/api/users/${userIds.owner}`, { firstName: 'Miriam', lastName: 'Okonkwo', nickname: '' });
+    expect(await users.outsider.json('GET', `/api/users/${userIds.owner}`)).toMatchObject({ details: { ...details, nickname: '' } });
+    const refused = await users.owner.call('PATCH', `/api/users/${userIds.owner}`, {
+      firstName: 'Miriam',
+      lastName: 'Okonkwo',
+      website: 'javascript:alert(1)',
+    });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: { params: { rule: string } } }).error.params.rule).toBe('url');
+    expect(
+      (await users.owner.call('PATCH', `/api/users/${userIds.owner}`, { firstName: 'Miriam', lastName: 'Okonkwo', biography: 'x'.repeat(1001) })).status,
+    ).toBe(400);
+    expect(await users.outsider.json('GET', `/api/users/${userIds.owner}`)).toMatchObject({ details: { ...details, nickname: '' } });
+  });
+});
