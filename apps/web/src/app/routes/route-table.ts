@@ -45,4 +45,6 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/video/:videoId', layout: 'home', page: 'video' },
   // Not in the spec: where an administrator manages roles and provider requests.
   { path: '/admin/users', layout: 'home', page: 'adminUsers' },
+  // Not in the spec: where an administrator curates collections and the highlight of the month.
+  { path: '/admin/curation', layout: 'home', page: 'adminCuration' },
 ];
