@@ -66,6 +66,14 @@ function api(role: Role): FakeApi {
     [`/api/videos/${PUBLISHED}/segments`]: json(segments(PUBLISHED, 'Hernia repair')),
     [`/api/videos/${IN_REVIEW}/segments`]: json(segments(IN_REVIEW, 'Sleeve gastrectomy')),
     '/api/admin/users?page=1&pageSize=25&pendingOnly=false': json({ users: [], total: 0 }),
+    '/api/admin/curation': json({ collections: [], highlights: [] }),
+    '/api/landing': json({ highlight: null, collections: [] }),
+    ...Object.fromEntries(
+      ['sort=POPULAR&pageSize=12', 'facets=true', 'q=&pageSize=20'].map((query) => [
+        `/api/search?${query}`,
+        json({ total: 0, page: 1, pageSize: 20, sort: 'DATE_PUBLISH_NEW', results: [], facets: null }),
+      ]),
+    ),
   };
 }
 
@@ -110,7 +118,7 @@ const MAY_USE: Record<Role, string[]> = {
   viewer: EVERYONE,
   support: EVERYONE,
   provider: [...EVERYONE, ...PROVIDING],
-  admin: [...EVERYONE, ...PROVIDING, '/admin/users'],
+  admin: [...EVERYONE, ...PROVIDING, '/admin/users', '/admin/curation'],
 };
 /** Pages no role reaches yet: they open from video and user lists that later issues build. */
 const FROM_LATER_LISTS = ['/video/:videoId', '/user/:userId'];
