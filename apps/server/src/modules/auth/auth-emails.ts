@@ -67,7 +67,10 @@ export function accountCreatedEmail(recipient: Recipient, temporaryPassword: str
   return {
     to: recipient.email,
     subject: texts.accountCreated.subject,
-    text: letter(texts, recipient, [fillTemplate(texts.accountCreated.body, { url }), fillTemplate(texts.accountCreated.passwordLabel, { password: temporaryPassword })]),
+    text: letter(texts, recipient, [
+      fillTemplate(texts.accountCreated.body, { url }),
+      fillTemplate(texts.accountCreated.passwordLabel, { password: temporaryPassword }),
+    ]),
   };
 }
 

@@ -36,7 +36,9 @@ export function createChatRepository(db: Db) {
       return row ?? null;
     },
 
-    async create(values: Pick<typeof chatConversations.$inferInsert, 'userId' | 'visitorId' | 'visitorSecretHash' | 'page' | 'language'>): Promise<ConversationRow> {
+    async create(
+      values: Pick<typeof chatConversations.$inferInsert, 'userId' | 'visitorId' | 'visitorSecretHash' | 'page' | 'language'>,
+    ): Promise<ConversationRow> {
       const [row] = await db.insert(chatConversations).values(values).returning();
       return row!;
     },
@@ -115,7 +117,10 @@ export function createChatRepository(db: Db) {
           lastName: users.lastName,
           claimerName: claimer,
           lastMessage: sql<string>`coalesce((select m.text from chat_messages m where m.conversation_id = ${chatConversations.id} order by m.id desc limit 1), '')`,
-          unread: sql<number>`(select count(*) from chat_messages m where m.conversation_id = ${chatConversations.id} and not m.from_support and (${chatConversations.supportReadAt} is null or m.created_at > ${chatConversations.supportReadAt}))`.mapWith(Number),
+          unread:
+            sql<number>`(select count(*) from chat_messages m where m.conversation_id = ${chatConversations.id} and not m.from_support and (${chatConversations.supportReadAt} is null or m.created_at > ${chatConversations.supportReadAt}))`.mapWith(
+              Number,
+            ),
         })
         .from(chatConversations)
         .leftJoin(users, eq(users.id, chatConversations.userId))

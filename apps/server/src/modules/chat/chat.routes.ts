@@ -48,8 +48,10 @@ export function chatRoutes(deps: { sessions: SessionService; visitors: VisitorCh
       reply.header('cache-control', 'no-store');
     });
 
-    app.get('/api/chat', { schema: { tags, summary: 'My support conversation (also the 3 s polling of an open widget)', response: { 200: visitorConversationSchema } } }, async (request) =>
-      visitors.view(await identityOf(request)),
+    app.get(
+      '/api/chat',
+      { schema: { tags, summary: 'My support conversation (also the 3 s polling of an open widget)', response: { 200: visitorConversationSchema } } },
+      async (request) => visitors.view(await identityOf(request)),
     );
     app.post(
       '/api/chat/messages',
@@ -78,12 +80,28 @@ export function chatRoutes(deps: { sessions: SessionService; visitors: VisitorCh
     const consoleTags = ['support'];
     app.get(
       '/api/support/conversations',
-      { onRequest: requireSignedIn, schema: { tags: consoleTags, summary: 'Conversations, newest first', querystring: supportConversationQuerySchema, response: { 200: supportConversationListSchema } } },
+      {
+        onRequest: requireSignedIn,
+        schema: {
+          tags: consoleTags,
+          summary: 'Conversations, newest first',
+          querystring: supportConversationQuerySchema,
+          response: { 200: supportConversationListSchema },
+        },
+      },
       async (request) => support.list(request.actor, request.query),
     );
     app.get(
       '/api/support/conversations/:id',
-      { onRequest: requireSignedIn, schema: { tags: consoleTags, summary: 'One conversation (reading it clears its unread count)', params: conversationParams, response: { 200: supportConversationDetailSchema } } },
+      {
+        onRequest: requireSignedIn,
+        schema: {
+          tags: consoleTags,
+          summary: 'One conversation (reading it clears its unread count)',
+          params: conversationParams,
+          response: { 200: supportConversationDetailSchema },
+        },
+      },
       async (request) => support.detail(request.actor, request.params.id),
     );
     app.post(

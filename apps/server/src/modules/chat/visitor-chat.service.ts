@@ -63,7 +63,11 @@ export function createVisitorChatService(deps: {
     for (const person of await deps.supportAddresses()) {
       const texts = emailTexts(person.language).supportChat;
       await deps.mailer
-        .send({ to: person.email, subject: fillTemplate(texts.newConversationSubject, { name }), text: fillTemplate(texts.newConversationBody, { name, text, url }) })
+        .send({
+          to: person.email,
+          subject: fillTemplate(texts.newConversationSubject, { name }),
+          text: fillTemplate(texts.newConversationBody, { name, text, url }),
+        })
         .catch((error: unknown) => deps.log.warn({ err: error }, 'the support team could not be emailed about a new chat'));
     }
   }
@@ -99,9 +103,20 @@ export function createVisitorChatService(deps: {
       conversation ??= await chat.create(
         identity.kind === 'user'
           ? { userId: identity.userId, visitorId: null, visitorSecretHash: null, page: input.page ?? null, language: input.language ?? null }
-          : { userId: null, visitorId: identity.visitorId, visitorSecretHash: hash(identity.secret), page: input.page ?? null, language: input.language ?? null },
+          : {
+              userId: null,
+              visitorId: identity.visitorId,
+              visitorSecretHash: hash(identity.secret),
+              page: input.page ?? null,
+              language: input.language ?? null,
+            },
       );
-      await chat.update(conversation.id, { visitorSeenAt: new Date(), visitorReadAt: new Date(), ...(input.page ? { page: input.page } : {}), ...(input.language ? { language: input.language } : {}) });
+      await chat.update(conversation.id, {
+        visitorSeenAt: new Date(),
+        visitorReadAt: new Date(),
+        ...(input.page ? { page: input.page } : {}),
+        ...(input.language ? { language: input.language } : {}),
+      });
       const message = await chat.addMessage(conversation.id, { fromSupport: false, authorId: null, text: input.text.trim() });
       await live.publish({ support: true }, { type: 'chat', conversationId: String(conversation.id) });
       await live.publish(audienceOf(conversation), { type: 'chat', conversationId: String(conversation.id) });

@@ -62,6 +62,10 @@ export function digestEmail(recipient: Recipient, items: (EmailedNotification & 
   return {
     to: recipient.email,
     subject: fillTemplate(texts.digestSubject, { count: items.length }),
-    text: letter(emailTexts(recipient.language), recipient, [texts.digestIntro, lines.join('\n'), ...unsubscribeLinks.map((url) => fillTemplate(texts.unsubscribe, { url }))]),
+    text: letter(emailTexts(recipient.language), recipient, [
+      texts.digestIntro,
+      lines.join('\n'),
+      ...unsubscribeLinks.map((url) => fillTemplate(texts.unsubscribe, { url })),
+    ]),
   };
 }

@@ -32,7 +32,15 @@ export function notificationsRoutes(deps: { notifications: NotificationsService;
   return async (app) => {
     app.get(
       '/api/notifications',
-      { onRequest: requireSignedIn, schema: { tags, summary: 'My notifications, newest first, paged (5 a page by default)', querystring: notificationListQuerySchema, response: { 200: notificationListSchema } } },
+      {
+        onRequest: requireSignedIn,
+        schema: {
+          tags,
+          summary: 'My notifications, newest first, paged (5 a page by default)',
+          querystring: notificationListQuerySchema,
+          response: { 200: notificationListSchema },
+        },
+      },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
         return notifications.list(request.actor, request.query.pageNumber, request.query.pageSize);
@@ -41,7 +49,10 @@ export function notificationsRoutes(deps: { notifications: NotificationsService;
 
     app.post(
       '/api/notifications/status',
-      { onRequest: requireSignedIn, schema: { tags, summary: 'Mark one notification read, or all of them (update_all)', body: updateNotificationStatusSchema } },
+      {
+        onRequest: requireSignedIn,
+        schema: { tags, summary: 'Mark one notification read, or all of them (update_all)', body: updateNotificationStatusSchema },
+      },
       async (request, reply) => {
         await notifications.updateStatus(request.actor, request.body);
         return reply.code(204).send();
@@ -50,51 +61,65 @@ export function notificationsRoutes(deps: { notifications: NotificationsService;
 
     app.get(
       '/api/notifications/preferences',
-      { onRequest: requireSignedIn, schema: { tags, summary: 'My email choice per kind of notification', response: { 200: notificationPreferencesViewSchema } } },
+      {
+        onRequest: requireSignedIn,
+        schema: { tags, summary: 'My email choice per kind of notification', response: { 200: notificationPreferencesViewSchema } },
+      },
       async (request) => notifications.preferences(request.actor),
     );
 
     app.put(
       '/api/notifications/preferences',
-      { onRequest: requireSignedIn, schema: { tags, summary: 'Change my email choices', body: notificationPreferencesSchema, response: { 200: notificationPreferencesViewSchema } } },
+      {
+        onRequest: requireSignedIn,
+        schema: { tags, summary: 'Change my email choices', body: notificationPreferencesSchema, response: { 200: notificationPreferencesViewSchema } },
+      },
       async (request) => notifications.savePreferences(request.actor, request.body),
     );
 
     // The email's link: a page that asks, and a form that turns that email off. No sign-in: the
     // signature proves the link came from us for this user and this kind of notification.
-    app.get('/api/notifications/unsubscribe', { schema: { tags, summary: 'Unsubscribe page (from an email link)', querystring: unsubscribeQuery } }, async (request, reply) => {
-      const { u, t, s } = request.query;
-      const language = await notifications.unsubscribeLanguage(u);
-      const texts = emailTexts(language).notifications;
-      const known = t in texts.types;
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-      if (!known) return page(texts.unsubscribePage.title, `<p>${escapeHtml(texts.unsubscribePage.invalid)}</p>`, language ?? 'en-US');
-      const typeName = fillTemplate(texts.types[t as keyof typeof texts.types].subject, { title: '…', requester: '…', version: '…' });
-      return page(
-        texts.unsubscribePage.title,
-        `<p>${escapeHtml(fillTemplate(texts.unsubscribePage.question, { type: typeName }))}</p><form method="post"><input type="hidden" name="u" value="${escapeHtml(u)}"><input type="hidden" name="t" value="${escapeHtml(t)}"><input type="hidden" name="s" value="${escapeHtml(s)}"><button type="submit">${escapeHtml(texts.unsubscribePage.confirm)}</button></form>`,
-        language ?? 'en-US',
-      );
-    });
+    app.get(
+      '/api/notifications/unsubscribe',
+      { schema: { tags, summary: 'Unsubscribe page (from an email link)', querystring: unsubscribeQuery } },
+      async (request, reply) => {
+        const { u, t, s } = request.query;
+        const language = await notifications.unsubscribeLanguage(u);
+        const texts = emailTexts(language).notifications;
+        const known = t in texts.types;
+        reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+        if (!known) return page(texts.unsubscribePage.title, `<p>${escapeHtml(texts.unsubscribePage.invalid)}</p>`, language ?? 'en-US');
+        const typeName = fillTemplate(texts.types[t as keyof typeof texts.types].subject, { title: '…', requester: '…', version: '…' });
+        return page(
+          texts.unsubscribePage.title,
+          `<p>${escapeHtml(fillTemplate(texts.unsubscribePage.question, { type: typeName }))}</p><form method="post"><input type="hidden" name="u" value="${escapeHtml(u)}"><input type="hidden" name="t" value="${escapeHtml(t)}"><input type="hidden" name="s" value="${escapeHtml(s)}"><button type="submit">${escapeHtml(texts.unsubscribePage.confirm)}</button></form>`,
+          language ?? 'en-US',
+        );
+      },
+    );
 
     app.register(async (form) => {
       form.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) =>
         done(null, Object.fromEntries(new URLSearchParams(body as string))),
       );
-      form.post('/api/notifications/unsubscribe', { schema: { tags, summary: 'Turn that email off (the unsubscribe page’s form)', body: unsubscribeQuery } }, async (request, reply) => {
-        const { u, t, s } = request.body as z.infer<typeof unsubscribeQuery>;
-        reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-        try {
-          const { type, language } = await notifications.unsubscribe(u, t, s);
-          const texts = emailTexts(language).notifications;
-          const typeName = fillTemplate(texts.types[type].subject, { title: '…', requester: '…', version: '…' });
-          return page(texts.unsubscribePage.title, `<p>${escapeHtml(fillTemplate(texts.unsubscribePage.done, { type: typeName }))}</p>`, language ?? 'en-US');
-        } catch (error) {
-          if (!(error instanceof AppError)) throw error;
-          const texts = emailTexts(null).notifications;
-          return reply.code(400).send(page(texts.unsubscribePage.title, `<p>${escapeHtml(texts.unsubscribePage.invalid)}</p>`, 'en-US'));
-        }
-      });
+      form.post(
+        '/api/notifications/unsubscribe',
+        { schema: { tags, summary: 'Turn that email off (the unsubscribe page’s form)', body: unsubscribeQuery } },
+        async (request, reply) => {
+          const { u, t, s } = request.body as z.infer<typeof unsubscribeQuery>;
+          reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+          try {
+            const { type, language } = await notifications.unsubscribe(u, t, s);
+            const texts = emailTexts(language).notifications;
+            const typeName = fillTemplate(texts.types[type].subject, { title: '…', requester: '…', version: '…' });
+            return page(texts.unsubscribePage.title, `<p>${escapeHtml(fillTemplate(texts.unsubscribePage.done, { type: typeName }))}</p>`, language ?? 'en-US');
+          } catch (error) {
+            if (!(error instanceof AppError)) throw error;
+            const texts = emailTexts(null).notifications;
+            return reply.code(400).send(page(texts.unsubscribePage.title, `<p>${escapeHtml(texts.unsubscribePage.invalid)}</p>`, 'en-US'));
+          }
+        },
+      );
     });
   };
 }

@@ -58,7 +58,8 @@ export function createNotificationsService(deps: { notifications: NotificationsR
 
     /** The email link: turns off email for one type of one user, without signing in. */
     async unsubscribe(userId: string, type: string, signature: string): Promise<{ type: NotificationType; language: string | null }> {
-      if (!(NOTIFICATION_TYPES as readonly string[]).includes(type) || !validUnsubscribe(deps.secret, userId, type, signature)) throw new AppError('UNSUBSCRIBE_INVALID');
+      if (!(NOTIFICATION_TYPES as readonly string[]).includes(type) || !validUnsubscribe(deps.secret, userId, type, signature))
+        throw new AppError('UNSUBSCRIBE_INVALID');
       const recipient = await notifications.recipient(userId);
       if (!recipient) throw new AppError('UNSUBSCRIBE_INVALID');
       await notifications.setPreferences(userId, { [type]: 'off' });

@@ -33,7 +33,11 @@ export function createNotifier(deps: {
       if (choice !== 'immediately') return;
       try {
         await mailer.send(
-          notificationEmail(recipient, { type, params, link }, { open: `${publicUrl.replace(/\/$/, '')}${link}`, unsubscribe: unsubscribeUrl(publicUrl, secret, userId, type) }),
+          notificationEmail(
+            recipient,
+            { type, params, link },
+            { open: `${publicUrl.replace(/\/$/, '')}${link}`, unsubscribe: unsubscribeUrl(publicUrl, secret, userId, type) },
+          ),
         );
         await notifications.markEmailed([row.id]);
       } catch (error) {

@@ -229,7 +229,8 @@ export function createLifecycle(deps: LifecycleDeps) {
   const apply = async (id: string, transition: Transition): Promise<VideoRow | null> => {
     const row = await deps.videos.update(id, transition.patch, transition.from);
     if (row && transition.job) await deps.queue.send(transition.job.name, transition.job.payload);
-    if (row && deps.onApplied) await deps.onApplied(row, transition).catch((error: unknown) => deps.log?.warn({ err: error, video: id }, 'telling the owner failed'));
+    if (row && deps.onApplied)
+      await deps.onApplied(row, transition).catch((error: unknown) => deps.log?.warn({ err: error, video: id }, 'telling the owner failed'));
     return row;
   };
   return {
