@@ -1,6 +1,6 @@
 // The header's search box (spec section 2 "Header"): the surgery type and the text of the search
 // values; Enter opens /video-search with them.
-import { Group, Select, TextInput } from '@mantine/core';
+import { ActionIcon, Group, Select, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -40,7 +40,11 @@ export function HeaderSearch() {
           onChange={(event) => setSearchValues({ searchInput: event.currentTarget.value })}
           placeholder={t('discovery.searchPlaceholder')}
           aria-label={t('discovery.searchText')}
-          leftSection={<IconSearch size={16} />}
+          rightSection={
+            <ActionIcon type="submit" variant="subtle" aria-label={t('discovery.searchLabel')} data-testid="header-search-submit">
+              <IconSearch size={16} />
+            </ActionIcon>
+          }
           maxLength={200}
           w={{ md: 200, lg: 280 }}
           radius={0}
