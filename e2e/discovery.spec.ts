@@ -86,8 +86,8 @@ const results = (page: Page) => page.getByTestId('search-result');
 
 test.beforeAll(async ({ playwright, baseURL }) => {
   test.setTimeout(600_000);
-  admin = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL! } });
-  await signInAdmin(admin);
+  // The clip first: a slow encode on a busy machine outlasts the server's keep-alive, and the next
+  // request would go out on a socket the server has just closed.
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ipsv-e2e-discovery-'));
   const clip = path.join(dir, 'case.mp4');
   execFileSync('ffmpeg', [
@@ -110,6 +110,8 @@ test.beforeAll(async ({ playwright, baseURL }) => {
     'yuv420p',
     clip,
   ]);
+  admin = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL! } });
+  await signInAdmin(admin);
   ids.chole = await publish(admin, clip, {
     title: CHOLE_TITLE,
     surgeryTypeId: 1,
