@@ -167,7 +167,8 @@ export const searchFacetsSchema = z.object({
 export type SearchFacets = z.infer<typeof searchFacetsSchema>;
 
 export const searchResultSchema = z.object({
-  total: z.number().int(),
+  /** How many videos match; null for the popular grid, which pages on while pages come back full. */
+  total: z.number().int().nullable(),
   page: z.number().int(),
   pageSize: z.number().int(),
   sort: z.enum(SEARCH_SORTS),

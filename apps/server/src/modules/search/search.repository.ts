@@ -49,6 +49,8 @@ export interface CardRow {
   published_at: Date | null;
   segment_title: string | null;
   segment_start: number | null;
+  /** The whole result's size (a window over the same scan); absent for the popular grid. */
+  total?: number | null;
 }
 
 const list = (values: readonly (string | number)[]) =>
@@ -118,7 +120,11 @@ export function createSearchRepository(db: Db) {
       return result;
     },
 
-    /** One page of cards, in `sort` order; `text` is a to_tsquery expression (or '' for none). */
+    /**
+     * One page of cards, in `sort` order; `text` is a to_tsquery expression (or '' for none). Each
+     * row carries the result's total, counted in the same scan (the popular grid reads its index in
+     * order and stops at the page's end, so it counts nothing).
+     */
     async page(access: SQL, text: string, filters: SearchFilters, sort: SearchSort, limit: number, offset: number): Promise<CardRow[]> {
       const where = and([
         access,
@@ -130,7 +136,11 @@ export function createSearchRepository(db: Db) {
       const popular = sort === 'POPULAR';
       const order: Record<SearchSort, [SQL, SQL]> = {
         RELEVANCE: [sql`rank DESC, v.published_at DESC, v.id`, sql`page.rank DESC, page.published_at DESC, page.id`],
-        POPULAR: [sql`p.views DESC, p.published_at DESC NULLS LAST, p.video_id`, sql`page.views DESC, page.published_at DESC NULLS LAST, page.id`],
+        // In the order of video_popularity_rank_idx (views DESC NULLS LAST), so the index is read in order.
+        POPULAR: [
+          sql`p.views DESC NULLS LAST, p.published_at DESC NULLS LAST, p.video_id`,
+          sql`page.views DESC NULLS LAST, page.published_at DESC NULLS LAST, page.id`,
+        ],
         DATE_ADDED_NEW: [sql`v.created_at DESC, v.id`, sql`page.created_at DESC, page.id`],
         DATE_ADDED_OLD: [sql`v.created_at ASC, v.id`, sql`page.created_at ASC, page.id`],
         DATE_PUBLISH_NEW: [sql`v.published_at DESC, v.id`, sql`page.published_at DESC, page.id`],
@@ -149,7 +159,8 @@ export function createSearchRepository(db: Db) {
       return rows<CardRow>(sql`
         WITH page AS (
           SELECT v.id, v.title, v.owner_id, v.surgery_type_id, v.surgery_year, v.rendition ->> 'poster' AS poster, v.duration_seconds,
-                 v.created_at, v.published_at, ${rank} AS rank, ${popular ? sql`p.views` : sql`0`} AS views
+                 v.created_at, v.published_at, ${rank} AS rank, ${popular ? sql`p.views` : sql`0`} AS views,
+                 ${popular ? sql`NULL::int` : sql`(count(*) OVER ())::int`} AS total
           FROM ${from}
           WHERE ${where}
           ORDER BY ${innerOrder}

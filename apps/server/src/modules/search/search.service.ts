@@ -50,11 +50,12 @@ export function createSearchService(deps: { search: SearchRepository; videos: Pi
       const sort = !text && query.sort === 'RELEVANCE' ? 'DATE_PUBLISH_NEW' : query.sort;
       const filters = { ...query };
       const offset = (query.page - 1) * query.pageSize;
-      const [rows, total, facetRows] = await Promise.all([
+      const [rows, facetRows] = await Promise.all([
         search.page(access, text, filters, sort, query.pageSize, offset),
-        search.count(access, text, filters),
         query.withFacets ? search.facets(access, text, filters) : Promise.resolve(null),
       ]);
+      // Past the last page no row carries the total: count it apart.
+      const total = sort === 'POPULAR' ? null : rows.length ? Number(rows[0]!.total) : query.page > 1 ? await search.count(access, text, filters) : 0;
       let facets: SearchFacets | null = null;
       if (facetRows) {
         facets = {

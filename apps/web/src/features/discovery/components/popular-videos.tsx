@@ -50,7 +50,7 @@ export function PopularVideos() {
       {result.isPending && <Loader aria-label={t('common.loading')} />}
       {result.data && cards.length === 0 && <EmptyState title={t('discovery.noVideosYet')} hint={t('landing.popularEmpty')} />}
       {cards.length > 0 && <VideoGrid cards={cards} label={t('landing.popularVideos')} />}
-      {result.data && result.data.total > cards.length && (
+      {result.data && cards.length === GRID_PAGE * pages && (
         <Button variant="light" onClick={() => setPages((n) => n + 1)} loading={result.isFetching} w="fit-content">
           {t('discovery.showMore')}
         </Button>

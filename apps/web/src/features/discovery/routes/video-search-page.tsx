@@ -54,7 +54,7 @@ export function VideoSearchPage() {
     ...SORT_OPTIONS.map((sort) => ({ value: sort, label: t(`discovery.sorts.${sort}`) })),
   ];
   const data = result.data;
-  const pages = data ? Math.min(SEARCH_PAGE_MAX, Math.max(1, Math.ceil(data.total / data.pageSize))) : 1;
+  const pages = data ? Math.min(SEARCH_PAGE_MAX, Math.max(1, Math.ceil((data.total ?? 0) / data.pageSize))) : 1;
   const filtered = activeFilterCount(state) > 0;
 
   return (
@@ -89,7 +89,7 @@ export function VideoSearchPage() {
           <Stack gap="md">
             <Group justify="space-between" align="flex-end">
               <Text role="status" aria-live="polite" data-testid="result-count">
-                {result.isPending ? t('discovery.searching') : data ? t('discovery.resultCount', { count: data.total }) : ''}
+                {result.isPending ? t('discovery.searching') : data ? t('discovery.resultCount', { count: data.total ?? data.results.length }) : ''}
               </Text>
               <Select
                 label={t('discovery.sortBy')}
