@@ -73,6 +73,12 @@ import { createLifecycle } from './modules/videos/video-lifecycle.js';
 import { createVideoSegmentsService } from './modules/videos/video-segments.service.js';
 import { createVideoUploadsService } from './modules/videos/video-uploads.service.js';
 import { decorateActor } from './modules/session/actor.js';
+import { createSearchRepository } from './modules/search/search.repository.js';
+import { searchRoutes } from './modules/search/search.routes.js';
+import { createSearchService } from './modules/search/search.service.js';
+import { createCurationRepository } from './modules/curation/curation.repository.js';
+import { curationRoutes } from './modules/curation/curation.routes.js';
+import { createCurationService } from './modules/curation/curation.service.js';
 import { sharpImageNormaliser, type ImageNormaliser } from './platform/media/image-normaliser.js';
 import { ffmpegMediaTools, type MediaTools } from './platform/media/media-tools.js';
 import { registerWebApp } from './platform/http/web-app.js';
@@ -379,9 +385,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   const notificationsService = createNotificationsService({ notifications: notificationsRepository, secret: authSecret });
   await app.register(notificationsRoutes({ notifications: notificationsService, sessions }));
+  const search = createSearchService({ search: createSearchRepository(db), videos: videosRepository, signer });
+  await app.register(searchRoutes({ sessions, search }));
+  await app.register(curationRoutes({ sessions, curation: createCurationService({ curation: createCurationRepository(db), search }) }));
   await app.register(chatRoutes({ sessions, visitors: visitorChat, support: supportConsole }));
   await app.register(
-    legacyRoutes({ sessions, surgeryTypes: surgeryTypesRepository, users: usersService, notifications: notificationsService, page: watchPage, notes }),
+    legacyRoutes({ sessions, surgeryTypes: surgeryTypesRepository, users: usersService, notifications: notificationsService, page: watchPage, notes, search }),
   );
   await app.register(mediaRoutes({ storage: options.storage, signer }));
   await registerWebApp(app, options.webDistDir);

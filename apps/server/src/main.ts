@@ -19,6 +19,8 @@ import { createVideosRepository } from './modules/videos/videos.repository.js';
 import { DEFAULT_WEB_DIST_DIR } from './platform/paths.js';
 import { loadAuthSecret } from './platform/auth/auth.js';
 import { chatCleanupJob } from './jobs/chat-cleanup.job.js';
+import { popularityRefreshJob } from './jobs/popularity-refresh.job.js';
+import { createSearchRepository } from './modules/search/search.repository.js';
 import { notificationsDailyJob } from './jobs/notifications-daily.job.js';
 import { createChatRepository } from './modules/chat/chat.repository.js';
 import { createLivePublisher } from './modules/live/live-publisher.js';
@@ -119,6 +121,7 @@ async function main(): Promise<void> {
           }),
           notificationsDailyJob({ notifications, mailer, publicUrl, secret: async () => secret, retentionDays: config.NOTIFICATION_RETENTION_DAYS }),
           chatCleanupJob({ chat: createChatRepository(database.db), expiryDays: config.CHAT_ANONYMOUS_EXPIRY_DAYS }),
+          popularityRefreshJob({ search: createSearchRepository(database.db) }),
         ],
         { staleAfterSeconds: config.JOB_STALE_SECONDS },
       );
@@ -126,6 +129,8 @@ async function main(): Promise<void> {
       // Digests go out in the morning (server time); the clean-ups ride along.
       await queue.schedule('notifications-daily', '0 7 * * *');
       await queue.schedule('chat-cleanup', '30 3 * * *');
+      // "Popular" follows the views of the last 30 days within ten minutes.
+      await queue.schedule('popularity-refresh', '*/10 * * * *');
       log.info({ detectors: config.PRIVACY_DETECTORS }, 'video worker started');
     }
     if (config.ROLE === 'worker') return;

@@ -432,6 +432,15 @@ const ROWS: Record<string, Row> = {
     request: (c) => ({ url: '/api/legacy/video-details', body: { videoId: c.videoId, validateAccess: true } }),
     video: true,
   },
+  'POST /api/legacy/video-by-ids': {
+    expect: signedIn(200),
+    request: (c) => ({ url: '/api/legacy/video-by-ids', body: { search: { ids: [c.videoId] }, validateAccess: true } }),
+    video: true,
+  },
+  'POST /api/legacy/search-videos': {
+    expect: signedIn(200),
+    request: () => ({ url: '/api/legacy/search-videos', body: { search: { surgeryType: 1, searchInput: 'case' }, validateAccess: true } }),
+  },
   'POST /api/legacy/process-note': {
     expect: watching(200),
     request: (c) => ({ url: '/api/legacy/process-note', body: { note: { videoId: c.videoId, time: 1, text: 'Critical view of safety' } } }),
@@ -499,6 +508,35 @@ const ROWS: Record<string, Row> = {
     request: () => ({ url: `/api/playlists/${own.playlistId}/items/${own.itemId}` }),
     before: ownRows,
   },
+  // Discovery: every signed-in user searches; results are filtered by access (search.test.ts).
+  'GET /api/search': { expect: signedIn(200), request: () => ({ url: '/api/search?q=cholecystectomy&facets=true' }) },
+  'GET /api/search/by-ids': { expect: signedIn(200), request: () => ({ url: `/api/search/by-ids?ids=${randomUUID()}` }) },
+  'GET /api/landing': { expect: signedIn(200), request: () => ({ url: '/api/landing' }) },
+  'GET /api/videos/:id/access': {
+    expect: (actor, state) => (actor === 'anonymous' ? 401 : watches(actor, state) ? 200 : 401),
+    request: (c) => ({ url: `/api/videos/${c.videoId}/access` }),
+    video: true,
+  },
+  // Curation: administrators only.
+  'GET /api/admin/curation': { expect: adminOnly(200), request: () => ({ url: '/api/admin/curation' }) },
+  'POST /api/admin/collections': { expect: adminOnly(200), request: () => ({ url: '/api/admin/collections', body: { name: 'Teaching set', videoIds: [] } }) },
+  'PUT /api/admin/collections/:id': {
+    expect: adminOnly(200),
+    request: () => ({ url: `/api/admin/collections/${curated.collection}`, body: { name: 'Renamed set', videoIds: [] } }),
+    before: () => curate(),
+  },
+  'DELETE /api/admin/collections/:id': {
+    expect: adminOnly(200),
+    request: () => ({ url: `/api/admin/collections/${curated.collection}` }),
+    before: () => curate(),
+  },
+  'PUT /api/admin/collection-order': { expect: adminOnly(200), request: () => ({ url: '/api/admin/collection-order', body: { ids: [] } }) },
+  'PUT /api/admin/highlights': {
+    expect: adminOnly(200),
+    request: () => ({ url: '/api/admin/highlights', body: { month: '2026-11', videoId: curated.video } }),
+    before: () => curate(),
+  },
+  'DELETE /api/admin/highlights/:month': { expect: adminOnly(200), request: () => ({ url: '/api/admin/highlights/2001-01' }), before: () => curate() },
 
   'GET /api/videos/:id/playback': {
     expect: (actor, state) => (actor === 'anonymous' ? 401 : watches(actor, state) ? 200 : 401),
@@ -506,6 +544,15 @@ const ROWS: Record<string, Row> = {
     video: true,
   },
 };
+/** A fresh collection, a published video and a highlight for 2001-01, for the curation rows. */
+const curated = { collection: 0, video: '' };
+async function curate() {
+  if (!curated.video) curated.video = (await videoInState({ videos: videos(), storage }, ids.owner, 'published')).id;
+  const { rows } = await database.pool.query<{ id: string }>(`INSERT INTO collections (name) VALUES ('Matrix set') RETURNING id`);
+  curated.collection = Number(rows[0]!.id);
+  await database.pool.query(`INSERT INTO monthly_highlights (month, video_id) VALUES ('2001-01', $1) ON CONFLICT (month) DO NOTHING`, [curated.video]);
+}
+
 // Routes with rows of their own below (token-authorised media), and the built web app's files.
 const COVERED_ELSEWHERE = new Set(['GET /media/:token/*']);
 const isWebAppFile = (url: string) => !url.startsWith('/api') && !url.startsWith('/media');

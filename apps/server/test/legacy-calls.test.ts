@@ -102,6 +102,26 @@ describe('the spec’s calls', () => {
     expect((await viewer.json<{ notes: unknown[] }>('GET', `/api/videos/${open.id}/notes`)).notes).toEqual([]);
   });
 
+  it('video-by-ids and search-videos list only what the caller may watch, with the search contract’s validation', async () => {
+    const open = await video('published');
+    const closed = await video('private');
+    const byIds = await viewer.json<{ result: { id: string }[] }>('POST', '/api/legacy/video-by-ids', {
+      search: { ids: [closed.id, open.id] },
+      validateAccess: true,
+    });
+    expect(byIds.result.map((card) => card.id)).toEqual([open.id]);
+
+    const found = await viewer.json<{ status: number; total: number; result: { id: string }[] }>('POST', '/api/legacy/search-videos', {
+      search: { searchInput: open.title, sort: 'RELEVANCE' },
+      validateAccess: true,
+    });
+    expect(found.result.map((card) => card.id)).toContain(open.id);
+    expect(found.result.map((card) => card.id)).not.toContain(closed.id);
+    const bad = await viewer.call('POST', '/api/legacy/search-videos', { search: { genders: ['Robot'] } });
+    expect(bad.status).toBe(400);
+    expect((await viewer.call('POST', '/api/legacy/search-videos', { search: { searchInput: "a' & | ! :* \\" } })).status).toBe(200);
+  });
+
   it('list-user-notifications and update-notification-status keep the spec’s fields', async () => {
     const list = await viewer.json<{ status: number; data: { total: number; total_unread_messages: number; notifications: unknown[] } }>(
       'POST',

@@ -74,6 +74,14 @@ function api(role: Role): FakeApi {
     '/api/notifications/preferences': json({ email: [{ type: 'support_replied', choice: 'immediately' }] }),
     '/api/chat': json({ id: null, messages: [], unread: 0, online: false, supportTyping: false }),
     '/api/support/conversations?status=open&page=1&pageSize=20': json({ conversations: [], total: 0 }),
+    '/api/admin/curation': json({ collections: [], highlights: [] }),
+    '/api/landing': json({ highlight: null, collections: [] }),
+    ...Object.fromEntries(
+      ['sort=POPULAR&pageSize=12', 'facets=true', 'q=&pageSize=20'].map((query) => [
+        `/api/search?${query}`,
+        json({ total: 0, page: 1, pageSize: 20, sort: 'DATE_PUBLISH_NEW', results: [], facets: null }),
+      ]),
+    ),
   };
 }
 
@@ -119,7 +127,7 @@ const MAY_USE: Record<Role, string[]> = {
   viewer: EVERYONE,
   support: [...EVERYONE, '/support'],
   provider: [...EVERYONE, ...PROVIDING],
-  admin: [...EVERYONE, ...PROVIDING, '/admin/users', '/support'],
+  admin: [...EVERYONE, ...PROVIDING, '/admin/users', '/admin/curation', '/support'],
 };
 /** Pages no role reaches yet: they open from video and user lists that later issues build. */
 const FROM_LATER_LISTS = ['/video/:videoId', '/user/:userId'];

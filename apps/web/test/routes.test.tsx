@@ -30,13 +30,41 @@ describe('routes for a signed-in user', () => {
     },
   );
 
-  it('/ shows the landing page with its promotions and an empty popular-videos list', async () => {
-    stubApi(user);
+  it('/ shows the landing page with its promotions, the popular videos and an empty state when there are none', async () => {
+    const card = {
+      id: VIDEO_ID,
+      title: 'Laparoscopic cholecystectomy',
+      ownerId: 'user-2',
+      ownerName: 'Miriam Okonkwo',
+      ownerPictureUrl: null,
+      surgeryTypeId: 1,
+      surgeryYear: 2024,
+      thumbnailUrl: null,
+      durationSeconds: 600,
+      createdAt: '2026-11-01T10:00:00Z',
+      publishedAt: '2026-11-02T10:00:00Z',
+      segment: null,
+    };
+    const result = (results: (typeof card)[]) => ({
+      status: 200,
+      body: { total: results.length, page: 1, pageSize: 12, sort: 'POPULAR', results, facets: null },
+    });
+    stubApi(user, {
+      '/api/landing': { status: 200, body: { highlight: null, collections: [] } },
+      '/api/search?sort=POPULAR&pageSize=12': result([card]),
+      '/api/search?sort=DATE_PUBLISH_NEW&pageSize=12': result([]),
+    });
     renderAt('/');
     expect(await screen.findByRole('heading', { level: 2, name: 'Popular videos' })).toBeTruthy();
     expect(document.querySelector('[data-layout="landing"]')).not.toBeNull();
     expect(screen.getByRole('heading', { name: 'Become a video provider' })).toBeTruthy();
-    expect(screen.getByText('Published videos will appear here.')).toBeTruthy();
+    const tile = await screen.findByTestId('video-card');
+    expect(tile.textContent).toContain('Laparoscopic cholecystectomy');
+    expect(tile.textContent).toContain('Miriam Okonkwo');
+    expect(tile.textContent).toContain('2024');
+    fireEvent.click(screen.getByRole('radio', { name: 'New' }));
+    expect(await screen.findByText('Published videos will appear here.')).toBeTruthy();
+    expect(screen.queryByText('Nothing here yet')).toBeNull();
   });
 
   it('the upload layout has the Dashboard, Analytics and Editor tabs, marking the current one', async () => {

@@ -32,6 +32,7 @@ vi.mock('@uppy/tus', async (importOriginal) => {
 });
 
 const profile = (role: Profile['role']): Profile => ({
+  details: { middleName: '', nickname: '', preferredUsername: '', website: '', profile: '', specialty: '', biography: '' },
   id: 'user-1',
   email: 'surgeon@hospital.org',
   firstName: 'Ada',

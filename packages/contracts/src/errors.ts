@@ -123,6 +123,12 @@ export const ERRORS = {
   PLAYLIST_NOT_FOUND: { status: 404, message: 'No such playlist.' },
   PLAYLIST_ITEM_NOT_FOUND: { status: 404, message: 'No such item in this playlist.' },
 
+  // ---- Discovery and curation
+  /** A curated video is not (or no longer) published: params `ids`. */
+  NOT_PUBLISHED: { status: 409, message: 'Only published videos can be curated.' },
+  COLLECTION_NOT_FOUND: { status: 404, message: 'No such collection.' },
+  HIGHLIGHT_NOT_FOUND: { status: 404, message: 'No highlight is set for this month.' },
+
   // ---- Notifications and chat
   NOTIFICATION_NOT_FOUND: { status: 404, message: 'No such notification.' },
   UNSUBSCRIBE_INVALID: { status: 400, message: 'This link is not valid. Change your email choices in the notification settings instead.' },

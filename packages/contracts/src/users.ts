@@ -17,6 +17,31 @@ export const PROFILE_PICTURE_TYPE_MESSAGE = 'The picture must be a PNG, JPEG or 
 
 const nameField = z.string().trim().min(1, 'This field is required').max(100);
 
+export const BIOGRAPHY_MAX = 1000;
+const PROFILE_LINK_MESSAGE = 'Please enter a valid link (https://…)';
+const line = z.string().trim().max(100);
+const link = z
+  .string()
+  .trim()
+  .max(500)
+  .refine((s) => s === '' || /^https?:\/\/[^\s]+\.[^\s]+/i.test(s), PROFILE_LINK_MESSAGE);
+const detailFields = {
+  middleName: line,
+  nickname: line,
+  preferredUsername: line,
+  website: link,
+  profile: link,
+  specialty: line,
+  biography: z.string().trim().max(BIOGRAPHY_MAX),
+};
+
+/**
+ * The optional profile fields of spec section 2 ("Middle Name, Nickname, Preferred Username,
+ * Profile, Website"), and the provider page's specialty and short biography.
+ */
+export const profileDetailsSchema = z.object(detailFields);
+export type ProfileDetails = z.output<typeof profileDetailsSchema>;
+
 export const profileSchema = z.object({
   id: z.string(),
   email: z.string(),
@@ -30,6 +55,7 @@ export const profileSchema = z.object({
   termsAccepted: z.boolean(),
   termsAcceptedVersion: z.string().nullable(),
   providerRequest: z.enum(['none', 'pending', 'rejected']),
+  details: profileDetailsSchema,
 });
 export type Profile = z.infer<typeof profileSchema>;
 
@@ -39,10 +65,13 @@ export const publicProfileSchema = z.object({
   lastName: z.string(),
   role: z.enum(ROLES),
   pictureUrl: z.string().nullable(),
+  details: profileDetailsSchema,
 });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
 
-export const updateProfileBodySchema = z.object({ firstName: nameField, lastName: nameField });
+/** Names are required; each optional field is changed only when sent. */
+export const updateProfileBodySchema = z.object({ firstName: nameField, lastName: nameField }).extend(profileDetailsSchema.partial().shape);
+export type UpdateProfileBody = z.input<typeof updateProfileBodySchema>;
 export const acceptTermsBodySchema = z.object({ version: z.string().min(1).max(40) });
 
 export const adminUserSchema = z.object({

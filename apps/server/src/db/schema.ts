@@ -15,6 +15,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  customType,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import type { Description } from '@ipsv/contracts/videos';
@@ -22,6 +23,9 @@ import type { PrivacyRange } from '@ipsv/contracts/privacy-review';
 import { SURGERY_TYPE_KINDS } from '@ipsv/contracts/surgery-types';
 import { ROLES } from '@ipsv/contracts/users';
 import { VIDEO_STATUSES, VISIBILITIES } from '@ipsv/contracts/videos';
+
+/** PostgreSQL's full-text document type (written by triggers, read in SQL only). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export const surgeryTypeKind = pgEnum('surgery_type_kind', SURGERY_TYPE_KINDS);
 
@@ -79,6 +83,15 @@ export const users = pgTable('users', {
   providerRequest: providerRequest('provider_request').notNull().default('none'),
   providerRequestedAt: timestamp('provider_requested_at', { withTimezone: true }),
   twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+  // Optional profile fields (spec section 2 "Authentication screens" field labels), shown on the
+  // provider page /user/:userId.
+  middleName: text('middle_name').notNull().default(''),
+  nickname: text('nickname').notNull().default(''),
+  preferredUsername: text('preferred_username').notNull().default(''),
+  website: text('website').notNull().default(''),
+  profileUrl: text('profile_url').notNull().default(''),
+  specialty: text('specialty').notNull().default(''),
+  biography: text('biography').notNull().default(''),
 });
 
 export const sessions = pgTable(
@@ -269,8 +282,28 @@ export const videos = pgTable(
     takedownReason: text('takedown_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    // ---- Discovery. Facts the search filters on, derived from the JSON the pipeline writes.
+    height: integer('height').generatedAlwaysAs(sql`((probe ->> 'height'))::integer`),
+    /** The published length (after the privacy cuts), else the probed one. */
+    durationSeconds: doublePrecision('duration_seconds').generatedAlwaysAs(
+      sql`COALESCE(((rendition ->> 'durationSeconds'))::double precision, ((probe ->> 'durationSeconds'))::double precision)`,
+    ),
+    fps: doublePrecision('fps').generatedAlwaysAs(sql`((probe ->> 'fps'))::double precision`),
+    weightClass: text('weight_class').generatedAlwaysAs(sql`(description ->> 'weightClass')`),
+    /** Weighted full-text document (title A; procedure, technique, type B; ...), kept by triggers (migration 0008). */
+    searchDocument: tsvector('search_document'),
   },
-  (table) => [index('videos_owner_idx').on(table.ownerId, table.createdAt), index('videos_status_idx').on(table.status)],
+  (table) => [
+    index('videos_owner_idx').on(table.ownerId, table.createdAt),
+    index('videos_status_idx').on(table.status),
+    index('videos_search_document_idx').using('gin', table.searchDocument),
+    index('videos_published_idx')
+      .on(table.publishedAt)
+      .where(sql`published_version >= 1`),
+    index('videos_created_published_idx')
+      .on(table.createdAt)
+      .where(sql`published_version >= 1`),
+  ],
 );
 
 /** Every confirmation of the privacy ranges: who confirmed which ranges for which version, when. */
@@ -591,3 +624,59 @@ export const videoRetention = pgTable(
   },
   (table) => [primaryKey({ columns: [table.videoId, table.second] })],
 );
+// ---- Discovery: search vocabulary, popularity, curated collections, highlight of the month.
+
+/** Every word of the indexed texts (unaccented, lower case): typo tolerance looks its neighbours up by trigram. */
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (table) => [
+  index('search_words_trgm_idx').using('gin', sql`${table.word} gin_trgm_ops`),
+]);
+
+/** Views of each video in the last POPULAR_WINDOW_DAYS days, refreshed from video_daily_stats by a job. */
+export const videoPopularity = pgTable(
+  'video_popularity',
+  {
+    videoId: text('video_id')
+      .primaryKey()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    views: integer('views').notNull().default(0),
+    /** Copied from the video (by trigger), so the grid reads "most viewed, then newest" from one index. */
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    refreshedAt: timestamp('refreshed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('video_popularity_rank_idx').on(table.views.desc(), table.publishedAt.desc().nullsLast(), table.videoId)],
+);
+
+export const collections = pgTable('collections', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  position: integer('position').notNull().default(0),
+  createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const collectionVideos = pgTable(
+  'collection_videos',
+  {
+    collectionId: bigint('collection_id', { mode: 'number' })
+      .notNull()
+      .references(() => collections.id, { onDelete: 'cascade' }),
+    videoId: text('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.collectionId, table.videoId] }), index('collection_videos_video_idx').on(table.videoId)],
+);
+
+/** One highlighted video per month (YYYY-MM). */
+export const monthlyHighlights = pgTable('monthly_highlights', {
+  month: text('month').primaryKey(),
+  videoId: text('video_id')
+    .notNull()
+    .references(() => videos.id, { onDelete: 'cascade' }),
+  note: text('note').notNull().default(''),
+  chosenBy: text('chosen_by').references(() => users.id, { onDelete: 'set null' }),
+  chosenAt: timestamp('chosen_at', { withTimezone: true }).notNull().defaultNow(),
+});

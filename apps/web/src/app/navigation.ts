@@ -22,6 +22,7 @@ import {
   IconProgress,
   IconSearch,
   IconShieldLock,
+  IconStars,
   IconUpload,
   IconUser,
   IconUserCircle,
@@ -96,7 +97,10 @@ export const NAVIGATION: readonly NavSection[] = [
   {
     label: 'nav.administration',
     roles: ['admin'],
-    items: [{ to: '/admin/users', label: 'pages.adminUsers.title', icon: IconUsers }],
+    items: [
+      { to: '/admin/users', label: 'pages.adminUsers.title', icon: IconUsers },
+      { to: '/admin/curation', label: 'pages.adminCuration.title', icon: IconStars },
+    ],
   },
   {
     label: 'nav.help',

@@ -6,6 +6,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, VERIFICATION_CODE_LENGTH } from '@ipsv/contracts/auth';
 import type { ErrorCode, ErrorParams } from '@ipsv/contracts/errors';
+import { SEARCH_PAGE_MAX, SEARCH_PAGE_SIZE_MAX, SEARCH_TEXT_MAX } from '@ipsv/contracts/search';
 import { SEGMENT_DESCRIPTION_MAX_WORDS } from '@ipsv/contracts/segments';
 import { ruleOf, VALIDATION_RULES, type ValidationRule } from '@ipsv/contracts/validation';
 import { ApiError } from './api-client';
@@ -18,7 +19,15 @@ import { ApiError } from './api-client';
 export type ErrorContext = 'segment';
 
 /** The limits the rules' texts name ({{min}} characters, the {{length}}-digit code...). */
-const LIMITS = { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH, length: VERIFICATION_CODE_LENGTH, words: SEGMENT_DESCRIPTION_MAX_WORDS };
+const LIMITS = {
+  min: PASSWORD_MIN_LENGTH,
+  max: PASSWORD_MAX_LENGTH,
+  length: VERIFICATION_CODE_LENGTH,
+  words: SEGMENT_DESCRIPTION_MAX_WORDS,
+  searchMax: SEARCH_TEXT_MAX,
+  pageMax: SEARCH_PAGE_MAX,
+  pageSizeMax: SEARCH_PAGE_SIZE_MAX,
+};
 
 const isNamedRule = (rule: unknown): rule is keyof typeof VALIDATION_RULES => typeof rule === 'string' && Object.hasOwn(VALIDATION_RULES, rule);
 

@@ -13,6 +13,7 @@ import type { SessionService } from '../session/session.service.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { SurgeryTypesRepository } from '../surgery-types/surgery-types.repository.js';
 import type { UsersService } from '../users/users.service.js';
+import type { SearchService } from '../search/search.service.js';
 import type { NotesService } from '../watching/notes.service.js';
 import type { WatchPageService } from '../watching/watch-page.service.js';
 
@@ -23,6 +24,7 @@ export interface LegacyDeps {
   notifications: NotificationsService;
   page: WatchPageService;
   notes: NotesService;
+  search: SearchService;
 }
 
 type Actor = FastifyRequest['actor'];
@@ -94,6 +96,13 @@ export function legacyRoutes(deps: LegacyDeps): FastifyPluginAsyncZod {
         s3Url: page.playback.hls,
         playback: page.playback,
       };
+    },
+
+    'video-by-ids': async (actor, { ids }) => ({ status: 200, result: await deps.search.byIds(actor, ids) }),
+
+    'search-videos': async (actor, query) => {
+      const found = await deps.search.search(actor, query);
+      return { status: 200, ...found, result: found.results };
     },
 
     'process-note': async (actor, { note }) => {

@@ -42,6 +42,13 @@ export function createUsersRepository(db: Db) {
           | 'emailVerified'
           | 'registration'
           | 'language'
+          | 'middleName'
+          | 'nickname'
+          | 'preferredUsername'
+          | 'website'
+          | 'profileUrl'
+          | 'specialty'
+          | 'biography'
         >
       >,
     ): Promise<UserRow | undefined> {

@@ -2,7 +2,17 @@
 // changes only their own profile; only an admin lists users, changes roles or decides requests.
 import { randomBytes } from 'node:crypto';
 import { passwordViolations } from '@ipsv/contracts/auth';
-import { PROFILE_PICTURE_MAX_BYTES, TERMS_VERSION, type AdminUser, type Profile, type PublicProfile, type Role } from '@ipsv/contracts/users';
+import type { z } from 'zod';
+import {
+  PROFILE_PICTURE_MAX_BYTES,
+  TERMS_VERSION,
+  type AdminUser,
+  type Profile,
+  type ProfileDetails,
+  type PublicProfile,
+  type Role,
+  type updateProfileBodySchema,
+} from '@ipsv/contracts/users';
 import { AppError } from '../../platform/app-error.js';
 import type { Auth } from '../../platform/auth/auth.js';
 import type { Mailer } from '../../platform/mail/mail.js';
@@ -40,6 +50,17 @@ const toProfile = (row: UserRow): Profile => ({
   termsAccepted: row.termsVersion === TERMS_VERSION,
   termsAcceptedVersion: row.termsVersion,
   providerRequest: row.providerRequest,
+  details: detailsOf(row),
+});
+
+const detailsOf = (row: UserRow): ProfileDetails => ({
+  middleName: row.middleName,
+  nickname: row.nickname,
+  preferredUsername: row.preferredUsername,
+  website: row.website,
+  profile: row.profileUrl,
+  specialty: row.specialty,
+  biography: row.biography,
 });
 
 const toPublicProfile = (row: UserRow): PublicProfile => ({
@@ -48,6 +69,7 @@ const toPublicProfile = (row: UserRow): PublicProfile => ({
   lastName: row.lastName,
   role: row.role,
   pictureUrl: pictureUrl(row.id, row.pictureKey),
+  details: detailsOf(row),
 });
 
 const toAdminUser = (row: UserRow): AdminUser => ({
@@ -100,9 +122,14 @@ export function createUsersService({ users, storage, images, mailer, auth, publi
       return toPublicProfile(await load(userId));
     },
 
-    async updateProfile(actor: Actor, targetId: string, values: { firstName: string; lastName: string }) {
+    async updateProfile(actor: Actor, targetId: string, values: z.output<typeof updateProfileBodySchema>) {
       if (actor.id !== targetId) throw new AppError('OWN_PROFILE_ONLY');
-      const row = await users.update(targetId, { ...values, name: `${values.firstName} ${values.lastName}` });
+      const { profile, ...rest } = values;
+      const row = await users.update(targetId, {
+        ...Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined)),
+        ...(profile === undefined ? {} : { profileUrl: profile }),
+        name: `${values.firstName} ${values.lastName}`,
+      });
       if (!row) throw new AppError('USER_NOT_FOUND');
       return toProfile(row);
     },

@@ -1,6 +1,7 @@
 // Who may do what with a video (DESIGN.md section 6), decided here for every entry point. Another
 // user's video that the caller may not see is answered exactly like a video that does not exist:
 // 401 with the spec's message, never a hint of what exists.
+import { sql, type SQL } from 'drizzle-orm';
 import type { Role } from '@ipsv/contracts/users';
 import { AppError } from '../../platform/app-error.js';
 import type { VideoRow, VideosRepository } from './videos.repository.js';
@@ -29,6 +30,19 @@ export function canWatch(video: Pick<VideoRow, 'ownerId' | 'visibility' | 'white
     return video.whitelist.includes(email) || video.whitelist.includes(domain);
   }
   return false;
+}
+
+/**
+ * `canWatch` as a SQL condition on the videos row aliased `v`, so lists (search results, their
+ * counts and facets) are filtered inside the query, before paging. Keep the two in step: the
+ * search integration tests compare them case by case.
+ */
+export function watchableSql(actor: VideoActor): SQL {
+  if (actor.role === 'admin') return sql`v.published_version >= 1`;
+  const email = actor.email.toLowerCase();
+  const domain = `@${email.split('@')[1] ?? ''}`;
+  return sql`(v.published_version >= 1 AND (v.owner_id = ${actor.id} OR (v.taken_down_at IS NULL AND (v.visibility = 'signed_in'
+    OR (v.visibility = 'whitelist' AND v.whitelist && ARRAY[${email}, ${domain}]::text[])))))`;
 }
 
 /**

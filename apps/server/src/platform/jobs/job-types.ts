@@ -16,6 +16,8 @@ export const JOB_PAYLOADS = {
   'notifications-daily': z.object({}).passthrough(),
   /** Anonymous support chats quiet for longer than their expiry deleted. */
   'chat-cleanup': z.object({}).passthrough(),
+  /** Views of the last 30 days per video recounted for the popular grid. */
+  'popularity-refresh': z.object({}).passthrough(),
 } as const;
 
 export type JobName = keyof typeof JOB_PAYLOADS;

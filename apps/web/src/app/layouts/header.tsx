@@ -2,13 +2,14 @@
 // language, the notification bell and the account slot. It fits a 390 px wide phone: below the
 // `sm` breakpoint the surgery menu moves into the burger's panel, the Upload button goes (the
 // navigation has it) and Sign out shows its icon only.
-import { Burger, Button, Group } from '@mantine/core';
+import { Box, Burger, Button, Group } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LanguageMenu } from '../../components/language-menu';
 import { useSessionUser } from '../../api/get-session';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
+import { HeaderSearch } from '../../features/discovery/components/header-search';
 import { SurgeryMenu } from '../../features/surgery-types/components/surgery-menu';
 import { AuthSlot } from './auth-slot';
 import { Brand } from './brand';
@@ -30,6 +31,11 @@ export function Header({ navbar, withSurgeryMenu }: { navbar: { opened: boolean;
         {withSurgeryMenu && <SurgeryMenu />}
       </Group>
       <Group gap="xs" wrap="nowrap">
+        {withSurgeryMenu && (
+          <Box visibleFrom="md">
+            <HeaderSearch />
+          </Box>
+        )}
         <Button component={Link} to="/upload" variant="subtle" leftSection={<IconUpload size={16} />} visibleFrom="sm">
           {t('header.upload')}
         </Button>

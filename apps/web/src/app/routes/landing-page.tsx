@@ -1,12 +1,16 @@
-// Landing page: the marketing copy of spec section 1 and the popular-videos grid (empty until
-// videos are published).
+// Landing page: the marketing copy of spec section 1, the highlight of the month and the curated
+// collections, and the popular-videos grid. On load the search values reset to surgery type 1 and
+// empty text (spec section 2).
 import { Button, Card, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAward, IconStack2, IconUpload } from '@tabler/icons-react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { EmptyState } from '../../components/empty-state';
 import { Page } from '../../components/page';
 import { useSessionUser } from '../../api/get-session';
+import { CuratedSections } from '../../features/discovery/components/curated-sections';
+import { PopularVideos } from '../../features/discovery/components/popular-videos';
+import { resetSearchValues } from '../../features/discovery/search-values';
 
 const PROMOS = [
   { key: 'collections', icon: IconStack2 },
@@ -17,6 +21,7 @@ const PROMOS = [
 export function LandingPage() {
   const { t } = useTranslation();
   const role = useSessionUser()?.role;
+  useEffect(() => resetSearchValues(), []);
   // Providers go straight to uploading; viewers ask for the role from their profile.
   const providerLink = role === 'provider' || role === 'admin' ? '/upload' : '/analytics/pi#provider';
   return (
@@ -46,10 +51,8 @@ export function LandingPage() {
           </Card>
         ))}
       </SimpleGrid>
-      <Title order={2} size="h3">
-        {t('landing.popularVideos')}
-      </Title>
-      <EmptyState title={t('common.nothingHereYet')} hint={t('landing.popularEmpty')} />
+      <CuratedSections />
+      <PopularVideos />
     </Page>
   );
 }

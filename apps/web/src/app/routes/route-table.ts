@@ -49,4 +49,6 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   // and the support console of the support role.
   { path: '/notifications', layout: 'home', page: 'notificationList' },
   { path: '/support', layout: 'home', page: 'support' },
+  // Not in the spec: where an administrator curates collections and the highlight of the month.
+  { path: '/admin/curation', layout: 'home', page: 'adminCuration' },
 ];

@@ -14,6 +14,7 @@ import { codeText, ruleText, useErrorText } from '../../../lib/use-error-text';
 import { useRemovePicture } from '../api/remove-picture';
 import { useRequestProviderRole } from '../api/request-provider-role';
 import { useUpdateName } from '../api/update-name';
+import { DetailsForm } from '../components/details-form';
 import { useUploadPicture } from '../api/upload-picture';
 
 /** Keyed by the saved name, so it starts again from the new one; the save itself lives above it. */
@@ -164,6 +165,9 @@ export function ProfilePage() {
           <PictureField me={me} />
           <NameForm key={`${me.firstName}|${me.lastName}`} profile={me} updateName={updateName} />
         </Stack>
+      </Card>
+      <Card withBorder radius="md" padding="lg">
+        <DetailsForm profile={me} />
       </Card>
       {me.role === 'viewer' && <ProviderRequest me={me} />}
     </Page>

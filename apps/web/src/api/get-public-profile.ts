@@ -1,7 +1,8 @@
-// GET /api/users/:id: another user's public profile (name, picture, role).
+// GET /api/users/:id: a user's public profile (name, picture, role, specialty, biography, links):
+// the provider page reads it.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicProfile } from '@ipsv/contracts/users';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../lib/api-client';
 
 export const getPublicProfile = (userId: string, signal?: AbortSignal) => apiRequest<PublicProfile>(`/api/users/${encodeURIComponent(userId)}`, { signal });
 

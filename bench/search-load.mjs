@@ -1,0 +1,337 @@
+#!/usr/bin/env node
+// Discovery at scale: seeds a separate database with realistic surgery videos (titles, procedures,
+// techniques, segments, owners, visibility, views), builds the search index (timed, with its
+// size), then runs the search service exactly as the API does with N concurrent database
+// connections: text search + two filters, the same with the sidebar's facet counts, and the
+// landing page's popular grid. Prints p50/p95/p99 and the EXPLAIN ANALYZE of the main query.
+//
+// Usage: node --import tsx bench/search-load.mjs [--videos 100000] [--users 2000] [--connections 50]
+//          [--duration 10] [--server postgres://postgres@127.0.0.1:5432/postgres] [--keep]
+// The database ipsv_search_bench on that server is dropped and created again (never another).
+import os from 'node:os';
+import { parseArgs } from 'node:util';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { searchQuerySchema } from '@ipsv/contracts/search';
+import * as schema from '../apps/server/src/db/schema.ts';
+import { createSearchRepository } from '../apps/server/src/modules/search/search.repository.ts';
+import { createSearchService } from '../apps/server/src/modules/search/search.service.ts';
+import { runMigrations } from '../apps/server/src/platform/database/database.ts';
+import { createMediaSigner } from '../apps/server/src/platform/media/media-signing.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    videos: { type: 'string', default: '100000' },
+    users: { type: 'string', default: '2000' },
+    connections: { type: 'string', default: '50' },
+    duration: { type: 'string', default: '10' },
+    server: { type: 'string', default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
+    keep: { type: 'boolean', default: false },
+  },
+});
+const VIDEOS = Number(args.videos);
+const USERS = Number(args.users);
+const CONNECTIONS = Number(args.connections);
+const DURATION = Number(args.duration);
+const NAME = 'ipsv_search_bench';
+
+const admin = new pg.Client({ connectionString: args.server });
+await admin.connect();
+await admin.query(`DROP DATABASE IF EXISTS ${NAME} WITH (FORCE)`);
+await admin.query(`CREATE DATABASE ${NAME}`);
+const url = new URL(args.server);
+url.pathname = `/${NAME}`;
+const pool = new pg.Pool({ connectionString: url.toString(), max: CONNECTIONS });
+const db = drizzle(pool, { schema });
+const { server_version: version } = (await pool.query('SHOW server_version')).rows[0];
+// Dropping the database at the end ends every connection; the pool is closed by then.
+pool.on('error', () => undefined);
+
+const timed = async (label, fn) => {
+  const start = performance.now();
+  const result = await fn();
+  const seconds = (performance.now() - start) / 1000;
+  console.log(`  ${label}: ${seconds.toFixed(1)} s`);
+  return { result, seconds };
+};
+
+console.log(`PostgreSQL ${version}, node ${process.version}, ${os.cpus().length} cores`);
+console.log(`seeding ${VIDEOS} videos, ${USERS} users into ${NAME}`);
+await timed('migrations', () => runMigrations(pool));
+
+// ---- Realistic text, chosen per row by a seeded random() (same data on every run).
+const arr = (items) => `ARRAY[${items.map((item) => `'${item.replaceAll("'", "''")}'`).join(',')}]`;
+const PROCEDURES = {
+  1: [
+    'Laparoscopic cholecystectomy',
+    'Subtotal cholecystectomy',
+    'Robotic cholecystectomy',
+    'Single-incision cholecystectomy',
+    'Cholecystectomy with cholangiography',
+  ],
+  5: ['TEP inguinal hernia repair', 'TAPP inguinal hernia repair', 'Ventral hernia repair with mesh', 'Umbilical hernia repair', 'Incisional hernia repair'],
+  2: ['Restorative proctocolectomy with ileal pouch', 'Total proctocolectomy', 'Robotic proctocolectomy'],
+  3: ['Low anterior resection', 'Transanal total mesorectal excision', 'Abdominoperineal resection', 'Robotic rectal resection'],
+  4: ['Laparoscopic sigmoid colectomy', 'Hartmann procedure', 'Sigmoid resection for diverticulitis'],
+  7: ['Laparoscopic sleeve gastrectomy', 'Revisional sleeve gastrectomy', 'Sleeve gastrectomy with hiatal repair'],
+  10: ['Roux-en-Y gastric bypass', 'Revisional gastric bypass', 'Robotic Roux-en-Y bypass'],
+  9: ['Nissen fundoplication', 'Toupet fundoplication', 'Hiatal hernia repair with fundoplication'],
+  6: ['Appendectomy', 'Splenectomy', 'Adrenalectomy', 'Diagnostic laparoscopy', 'Whipple procedure'],
+};
+const TYPES = Object.keys(PROCEDURES).map(Number);
+const CONTEXTS = [
+  'in acute cholecystitis',
+  'with intraoperative cholangiography',
+  'difficult anatomy',
+  'after previous surgery',
+  'teaching case',
+  'step by step',
+  'with ICG fluorescence',
+  'in an obese patient',
+  'in an elderly patient',
+  'emergency setting',
+  'conversion avoided',
+  'résumé of key steps',
+];
+const TECHNIQUES = [
+  'four-port',
+  'three-port',
+  'single-incision',
+  'robotic-assisted',
+  'stapled',
+  'hand-sewn anastomosis',
+  'mesh fixation with tacks',
+  'self-gripping mesh',
+  'fenestrating subtotal',
+  'reconstituting subtotal',
+];
+const SEGMENTS = [
+  'Port placement',
+  'Exposure',
+  'Dissection of the hepatocystic triangle',
+  'Critical view of safety',
+  'Clipping and division',
+  'Gallbladder extraction',
+  'Haemostasis',
+  'Mesh placement',
+  'Anastomosis',
+  'Closure',
+  'Mobilisation of the splenic flexure',
+  'Vascular ligation',
+  'Specimen extraction',
+  'Leak test',
+  'Hiatal dissection',
+  'Wrap construction',
+];
+const NOTES = [
+  'careful blunt dissection',
+  'bipolar energy',
+  'bleeding controlled with clips',
+  'adhesiolysis first',
+  'indocyanine green shows the ducts',
+  'stapler fired twice',
+  'drain left in place',
+  'no complications',
+];
+const FIRST = ['Miriam', 'Jonas', 'Aiko', 'Luis', 'Fatma', 'Chen', 'Olga', 'Pierre', 'Giulia', 'Minh', 'Ana', 'Seo-yeon', 'Kwame', 'Ingrid', 'José', 'Hélène'];
+const LAST = [
+  'Okonkwo',
+  'Brandt',
+  'Tanaka',
+  'García',
+  'Yılmaz',
+  'Wang',
+  'Ivanova',
+  'Dubois',
+  'Rossi',
+  'Nguyen',
+  'Silva',
+  'Kim',
+  'Mensah',
+  'Larsen',
+  'Pérez',
+  'Lefèvre',
+];
+const pick = (items, seed) => `(${arr(items)})[1 + ((2147483647 & hashtext(${seed})) % ${items.length})]`;
+
+const seed = await timed('seed (bulk insert, triggers off; documents computed below)', async () => {
+  const client = await pool.connect();
+  try {
+    await client.query('SET session_replication_role = replica');
+    await client.query('DROP INDEX IF EXISTS videos_search_document_idx');
+    await client.query(`
+      INSERT INTO users (id, name, email, email_verified, first_name, last_name, role, specialty)
+      SELECT 'bench-user-' || i, f || ' ' || l, 'user' || i || '@bench-hospital.org', true, f, l,
+             CASE WHEN i % 4 = 0 THEN 'viewer' ELSE 'provider' END::role, 'General surgery'
+      FROM generate_series(1, ${USERS}) i,
+           LATERAL (SELECT ${pick(FIRST, "i || 'f'")} AS f, ${pick(LAST, "i || 'l'")} AS l) n`);
+    const procedureCase = `CASE t ${TYPES.map((type) => `WHEN ${type} THEN ${pick(PROCEDURES[type], "i || 'p'")}`).join(' ')} END`;
+    await client.query(`
+      INSERT INTO videos (id, owner_id, status, title, surgery_type_id, patient_gender, description, description_text, surgery_year, pgs_grade,
+                          file_name, original_key, visibility, whitelist, published_version, published_at, created_at, probe, rendition, quality)
+      SELECT md5(i::text || 'video')::uuid::text, 'bench-user-' || (1 + (2147483647 & hashtext(i || 'o')) % ${USERS}),
+             CASE WHEN pub THEN 'published' ELSE 'review' END::video_status,
+             proc || ' ' || ${pick(CONTEXTS, "i || 'c'")}, t,
+             ${pick(['male', 'female', 'other'], "i || 'g'")},
+             jsonb_build_object('procedure', proc, 'technique', tech, 'weightClass', bmi, 'approach', 'laparoscopic'),
+             proc || '|laparoscopic||' || tech || '|elective|adult|' || bmi,
+             2015 + (2147483647 & hashtext(i || 'y')) % 11,
+             CASE WHEN t = 1 THEN 1 + (2147483647 & hashtext(i || 's')) % 5 END,
+             'case-' || i || '.mp4', 'uploads/' || i,
+             CASE WHEN v < 85 THEN 'signed_in' WHEN v < 95 THEN 'whitelist' ELSE 'private' END::visibility,
+             CASE WHEN v BETWEEN 85 AND 94 THEN ARRAY['@hospital-' || (v % 3) || '.org'] ELSE ARRAY[]::text[] END,
+             CASE WHEN pub THEN 1 ELSE 0 END, CASE WHEN pub THEN created + interval '2 hours' END, created,
+             jsonb_build_object('height', h, 'width', h * 16 / 9, 'fps', fps, 'durationSeconds', dur, 'container', 'mp4', 'codec', 'h264', 'hasAudio', true, 'browserPlayable', true),
+             CASE WHEN pub THEN jsonb_build_object('version', 1, 'poster', 'videos/' || i || '/v1/poster.jpg', 'durationSeconds', dur, 'complete', true) END,
+             h::text
+      FROM generate_series(1, ${VIDEOS}) i,
+      LATERAL (SELECT (${arr(TYPES.map(String))})[1 + (2147483647 & hashtext(i || 't')) % ${TYPES.length}]::int AS t) a,
+      LATERAL (SELECT ${procedureCase} AS proc, ${pick(TECHNIQUES, "i || 'k'")} AS tech,
+                      ${pick(['underweight', 'normal', 'overweight', 'obese', 'severely_obese'], "i || 'b'")} AS bmi,
+                      (2147483647 & hashtext(i || 'v')) % 100 AS v, (2147483647 & hashtext(i || 'u')) % 100 >= 5 AS pub,
+                      (ARRAY[720, 1080, 1080, 2160])[1 + (2147483647 & hashtext(i || 'h')) % 4] AS h,
+                      (ARRAY[25, 30, 30, 60])[1 + (2147483647 & hashtext(i || 'r')) % 4] AS fps,
+                      300 + (2147483647 & hashtext(i || 'd')) % 9000 AS dur,
+                      now() - make_interval(mins => (2147483647 & hashtext(i || 'a')) % (3 * 365 * 24 * 60)) AS created) b`);
+    await client.query(`
+      INSERT INTO video_segments (video_id, start_time, end_time, title, description)
+      SELECT v.id, s * 120, s * 120 + 110, ${pick(SEGMENTS, 'v.id || s')}, ${pick(NOTES, "v.id || s || 'n'")}
+      FROM videos v, generate_series(0, 3) s`);
+    await client.query(`
+      INSERT INTO video_daily_stats (video_id, day, views)
+      SELECT id, current_date - ((2147483647 & hashtext(id || d)) % 40), 1 + (2147483647 & hashtext(id || d || 'n')) % 60
+      FROM videos, generate_series(1, 5) d
+      WHERE published_version >= 1 AND (2147483647 & hashtext(id || 'popular')) % 10 < 3
+      ON CONFLICT DO NOTHING`);
+    await client.query(`INSERT INTO video_popularity (video_id, views, published_at) SELECT id, 0, published_at FROM videos WHERE published_version >= 1`);
+    await client.query('SET session_replication_role = origin');
+  } finally {
+    client.release();
+  }
+});
+const documents = await timed('documents (ipsv_video_document for every video)', () =>
+  pool.query('UPDATE videos SET search_document = ipsv_video_document(videos)'),
+);
+const vocabulary = await timed('vocabulary (search_words)', () =>
+  pool.query(`
+    INSERT INTO search_words (word)
+    SELECT DISTINCT w FROM (
+      SELECT regexp_split_to_table(lower(ipsv_unaccent(title || ' ' || replace(description_text, '|', ' '))), '[^[:alnum:]]+') AS w FROM videos
+      UNION ALL SELECT regexp_split_to_table(lower(ipsv_unaccent(title || ' ' || description)), '[^[:alnum:]]+') FROM video_segments
+      UNION ALL SELECT regexp_split_to_table(lower(ipsv_unaccent(first_name || ' ' || last_name)), '[^[:alnum:]]+') FROM users
+    ) words WHERE length(w) BETWEEN 3 AND 40 ON CONFLICT DO NOTHING`),
+);
+const gin = await timed('GIN index build (videos.search_document)', () =>
+  pool.query('CREATE INDEX videos_search_document_idx ON videos USING gin (search_document)'),
+);
+const popularity = await timed('popularity refresh (30 days of views)', () => createSearchRepository(db).refreshPopularity(30));
+// The bulk UPDATE above left a dead copy of every row; autovacuum would reclaim it over time.
+await timed('VACUUM FULL ANALYZE videos (compacts the bulk load), ANALYZE', async () => {
+  await pool.query('VACUUM FULL ANALYZE videos');
+  await pool.query('ANALYZE');
+});
+const sizes = (
+  await pool.query(`
+  SELECT pg_size_pretty(pg_relation_size('videos_search_document_idx')) AS gin, pg_size_pretty(pg_relation_size('search_words_trgm_idx')) AS trgm,
+         pg_size_pretty(pg_total_relation_size('videos')) AS videos, (SELECT count(*) FROM search_words) AS words,
+         (SELECT count(*) FROM video_segments) AS segments, (SELECT count(*) FROM video_daily_stats) AS stats`)
+).rows[0];
+console.log(
+  `  sizes: GIN ${sizes.gin}, trigram vocabulary index ${sizes.trgm} (${sizes.words} words), videos table with indexes ${sizes.videos}; ${sizes.segments} segments, ${sizes.stats} daily stats rows`,
+);
+
+// ---- Load: the service as the API calls it, for a viewer of hospital-1.org (sees public and that domain's whitelist).
+const signer = createMediaSigner('bench-secret-bench-secret-bench-secret');
+let capture = null;
+const capturingDb = new Proxy(db, {
+  get(target, prop) {
+    if (prop === 'execute')
+      return (query) => {
+        if (capture) capture.push(db.dialect.sqlToQuery(query));
+        return target.execute(query);
+      };
+    return target[prop];
+  },
+});
+const service = createSearchService({ search: createSearchRepository(capturingDb), videos: { find: async () => null }, signer });
+const actor = { id: 'bench-user-7', email: 'viewer@hospital-1.org', role: 'viewer' };
+const WORDS = [
+  'cholecystectomy',
+  'colecystectomy',
+  'hernia mesh',
+  'sleeve',
+  'critical view',
+  'fundoplication',
+  'bypass',
+  'rectal resection',
+  'anastomosis',
+  'okonkwo',
+  'résection',
+  'lapar',
+  'tep',
+  'spleen',
+];
+const FILTERS = [
+  'gender=female&resolution=1080p',
+  'gender=male&frameRate=30',
+  'bmi=obese&uploaded=threeMonths',
+  'resolution=4K&duration=60-120',
+  'gender=other&bmi=normal',
+];
+let n = 0;
+const scenarios = [
+  { name: 'text + two filters (results + count)', next: () => `q=${encodeURIComponent(WORDS[n % WORDS.length])}&${FILTERS[n++ % FILTERS.length]}` },
+  {
+    name: 'text + two filters + facet counts (the search page)',
+    next: () => `q=${encodeURIComponent(WORDS[n % WORDS.length])}&${FILTERS[n++ % FILTERS.length]}&facets=true`,
+  },
+  { name: 'landing grid (popular, 12 cards)', next: () => 'sort=POPULAR&pageSize=12' },
+  { name: 'no text, newest published, one filter', next: () => `gender=${['male', 'female'][n++ % 2]}` },
+];
+const run = (query) => service.search(actor, searchQuerySchema.parse(Object.fromEntries(new URLSearchParams(query))));
+
+// At full concurrency (throughput and queueing), then one at a time (each query's own latency).
+for (const level of [CONNECTIONS, 1]) {
+  console.log(`\nload: ${level} concurrent connection(s), ${DURATION} s per scenario\n`);
+  console.log('| scenario | queries/s | p50 ms | p95 ms | p99 ms |');
+  console.log('|---|---|---|---|---|');
+  for (const scenario of scenarios) {
+    for (let i = 0; i < 10; i += 1) await run(scenario.next()); // warm-up
+    const latencies = [];
+    const end = performance.now() + DURATION * 1000;
+    await Promise.all(
+      Array.from({ length: level }, async () => {
+        while (performance.now() < end) {
+          const query = scenario.next();
+          const start = performance.now();
+          await run(query);
+          latencies.push(performance.now() - start);
+        }
+      }),
+    );
+    latencies.sort((a, b) => a - b);
+    const at = (p) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))].toFixed(1);
+    console.log(`| ${scenario.name} | ${Math.round(latencies.length / DURATION)} | ${at(0.5)} | ${at(0.95)} | ${at(0.99)} |`);
+  }
+}
+
+// ---- The main query's plan: text + two filters, one page of results.
+const explain = async (label, query) => {
+  capture = [];
+  await run(query);
+  const captured = capture;
+  capture = null;
+  const main = captured.find((q) => q.sql.includes('WITH page AS'));
+  const plan = await pool.query(`EXPLAIN (ANALYZE, BUFFERS) ${main.sql}`, main.params);
+  console.log(`\nEXPLAIN ANALYZE, ${label} (${query}):\n`);
+  console.log(plan.rows.map((row) => row['QUERY PLAN']).join('\n'));
+};
+await explain('text + two filters', 'q=cholecystectomy&gender=female&resolution=1080p');
+await explain('landing grid', 'sort=POPULAR&pageSize=12');
+
+console.log(
+  `\nseed ${seed.seconds.toFixed(0)} s, documents ${documents.seconds.toFixed(0)} s, vocabulary ${vocabulary.seconds.toFixed(0)} s, GIN build ${gin.seconds.toFixed(1)} s (${sizes.gin}), popularity ${popularity.seconds.toFixed(1)} s`,
+);
+await pool.end();
+if (!args.keep) await admin.query(`DROP DATABASE IF EXISTS ${NAME} WITH (FORCE)`);
+await admin.end();
