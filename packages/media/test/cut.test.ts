@@ -104,6 +104,13 @@ describe('cut', () => {
     expect((await probe(absolute)).durationSeconds).toBeCloseTo(8, 0);
   });
 
+  it('with nothing to remove keeps the whole video (the de-identified master of an uncut video)', async () => {
+    const whole = join(dir, 'whole.mp4');
+    await cut(source, [], whole, { method: locateBinaries().modern ? 'copy' : 'reencode' });
+    expect((await probe(whole)).durationSeconds).toBeCloseTo(10, 0);
+    expect((await colourCounts(whole)).order).toEqual(['red', 'green', 'blue', 'white', 'yellow']);
+  });
+
   it('leaves no container or stream metadata behind', async () => {
     const out = join(dir, 'stripped.mp4');
     const result = await cut(source, [{ start: 0, end: 1 }], out);
