@@ -86,7 +86,12 @@ export async function signInAsAdmin(request: APIRequestContext): Promise<string>
 }
 
 /** A new signed-in account given `role` by the administrator (through the admin API). */
-export async function createAccountWithRole(request: APIRequestContext, admin: APIRequestContext, role: 'support' | 'provider' | 'admin', email = uniqueEmail(role)) {
+export async function createAccountWithRole(
+  request: APIRequestContext,
+  admin: APIRequestContext,
+  role: 'support' | 'provider' | 'admin',
+  email = uniqueEmail(role),
+) {
   await createSignedInAccount(request, email);
   const { id } = (await (await request.get('/api/profile')).json()) as { id: string };
   const changed = await admin.put(`/api/admin/users/${id}/role`, { data: { role } });

@@ -41,7 +41,7 @@ export async function buildTestApp(
   options: Partial<Omit<AppOptions, 'database' | 'webDistDir'>> = {},
 ) {
   const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'ipsv-app-'));
-  
+
   const logger = pino({ level: process.env.TEST_LOG ?? process.env.TEST_LOG_LEVEL ?? 'silent' });
   const app = await buildApp({
     database,
