@@ -11,10 +11,9 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { TERMS_VERSION } from '@ipsv/contracts/users';
-import { createSignedInAccount, PASSWORD } from './support/accounts';
+import { createSignedInAccount, signInAsAdmin } from './support/accounts';
 
 const INSIDE = "cellauto=s=1280x720:rate=25:rule=110,format=gray,geq=r='160+60*p(X,Y)/255':g='40+30*p(X,Y)/255':b='40+20*p(X,Y)/255',gblur=sigma=3";
-const ADMIN = 'admin@e2e-hospital.org';
 // A made-up word in both titles, so other journeys' videos never get in the way.
 const TOKEN = `zq${Math.random().toString(36).slice(2, 8).replace(/\d/g, 'x')}`;
 const CHOLE_TITLE = `Laparoscopic cholecystectomy ${TOKEN}`;
@@ -28,9 +27,8 @@ let admin: APIRequestContext;
 
 /** The test server's administrator (another journey may have created the account already). */
 async function signInAdmin(request: APIRequestContext) {
-  const signIn = await request.post('/api/auth/sign-in', { data: { email: ADMIN, password: PASSWORD } });
-  if (signIn.status() !== 200) await createSignedInAccount(request, ADMIN);
-  else await request.post('/api/profile/terms', { data: { version: TERMS_VERSION } });
+  await signInAsAdmin(request);
+  await request.post('/api/profile/terms', { data: { version: TERMS_VERSION } });
   ids.admin = ((await (await request.get('/api/profile')).json()) as { id: string }).id;
 }
 

@@ -6,9 +6,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
-import { createSignedInAccount, PASSWORD, uniqueEmail } from './accounts';
+import { createSignedInAccount, signInAsAdmin, uniqueEmail } from './accounts';
 
-const ADMIN = 'admin@e2e-hospital.org';
 // Inside the body only (a reddish moving texture): the privacy analysis finds nothing to remove.
 const INSIDE = "cellauto=s=1280x720:rate=25:rule=110,format=gray,geq=r='160+60*p(X,Y)/255':g='40+30*p(X,Y)/255':b='40+20*p(X,Y)/255',gblur=sigma=3";
 
@@ -20,8 +19,7 @@ async function ok<T>(response: Awaited<ReturnType<APIRequestContext['get']>>, wh
 /** The test server's administrator (signed up by whichever journey needs it first). */
 async function adminRequest(baseURL: string): Promise<APIRequestContext> {
   const admin = await playwrightRequest.newContext({ baseURL });
-  const signIn = await admin.post('/api/auth/sign-in', { data: { email: ADMIN, password: PASSWORD } });
-  if (signIn.status() !== 200) await createSignedInAccount(admin, ADMIN);
+  await signInAsAdmin(admin);
   return admin;
 }
 
