@@ -82,6 +82,11 @@ import { createPlaylistsService } from './modules/watching/playlists.service.js'
 import { createWatchPageService } from './modules/watching/watch-page.service.js';
 import { createWatchingRepository } from './modules/watching/watching.repository.js';
 import { watchingRoutes } from './modules/watching/watching.routes.js';
+import { createAccessControlService } from './modules/dashboard/access-control.service.js';
+import { createAnalyticsService } from './modules/dashboard/analytics.service.js';
+import { createContentService } from './modules/dashboard/content.service.js';
+import { createDashboardRepository } from './modules/dashboard/dashboard.repository.js';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 
 export interface AppOptions {
   database: Pick<Database, 'db' | 'ping' | 'pool'>;
@@ -367,6 +372,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       playlists: createPlaylistsService({ watching, signer }),
       reports: createPlaybackReportsService({ watching }),
       reportsPerMinute: options.playbackReportsPerMinute,
+    }),
+  );
+  const dashboard = createDashboardRepository(db);
+  await app.register(
+    dashboardRoutes({
+      sessions,
+      content: createContentService({ dashboard, videos: videosRepository, signer }),
+      access: createAccessControlService({ dashboard, videos: videosRepository, notifier }),
+      analytics: createAnalyticsService({ dashboard, videos: videosRepository }),
     }),
   );
   await app.register(

@@ -11,6 +11,7 @@ import {
   VERIFICATION_CODE_LENGTH,
 } from './auth.js';
 import { NOTHING_LEFT_MESSAGE, RANGE_ORDER_MESSAGE, RANGE_OUTSIDE_MESSAGE, RANGE_OVERLAP_MESSAGE } from './privacy-review.js';
+import { ACCESS_LIST_NAME_MESSAGE, ANALYTICS_PERIOD_MESSAGE, GRANT_UNTIL_PAST_MESSAGE } from './dashboard.js';
 import { TOO_MANY_WORDS_MESSAGE } from './segments.js';
 import { CLIP_ORDER_MESSAGE, NOTE_TOO_LONG_MESSAGE, PLAYLIST_DESCRIPTION_TOO_LONG_MESSAGE, PLAYLIST_NAME_TOO_LONG_MESSAGE } from './watching.js';
 import { FUTURE_DATE_MESSAGE, INVALID_DATE_MESSAGE, INVALID_URL_MESSAGE, WHITELIST_ENTRY_MESSAGE } from './videos.js';
@@ -38,6 +39,9 @@ export const VALIDATION_RULES = {
   noteTooLong: NOTE_TOO_LONG_MESSAGE,
   playlistNameTooLong: PLAYLIST_NAME_TOO_LONG_MESSAGE,
   playlistDescriptionTooLong: PLAYLIST_DESCRIPTION_TOO_LONG_MESSAGE,
+  accessListName: ACCESS_LIST_NAME_MESSAGE,
+  grantUntilPast: GRANT_UNTIL_PAST_MESSAGE,
+  analyticsPeriod: ANALYTICS_PERIOD_MESSAGE,
 } as const;
 
 /** A named rule, or 'invalid' for anything else (a wrong type, a length the form cannot reach). */
