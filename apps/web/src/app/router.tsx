@@ -51,6 +51,10 @@ export const PAGES: Partial<Record<string, PageModule>> = {
   progress: async () => ({ Component: (await import('../features/progress/routes/progress-page')).ProgressPage }),
   notifications: async () => ({ Component: (await import('../features/notifications/routes/notification-settings-page')).NotificationSettingsPage }),
   notificationList: async () => ({ Component: (await import('../features/notifications/routes/notifications-page')).NotificationsPage }),
+  editor: async () => ({ Component: (await import('../features/dashboard/routes/editor-hub-page')).EditorHubPage }),
+  content: async () => ({ Component: (await import('../features/dashboard/routes/content-page')).ContentPage }),
+  whitelist: async () => ({ Component: (await import('../features/dashboard/routes/whitelist-page')).WhitelistPage }),
+  providerAnalytics: async () => ({ Component: (await import('../features/dashboard/routes/analytics-page')).AnalyticsPage }),
   support: async () => ({ Component: (await import('../features/support/routes/support-page')).SupportPage }),
 };
 
