@@ -87,6 +87,9 @@ import { createAnalyticsService } from './modules/dashboard/analytics.service.js
 import { createContentService } from './modules/dashboard/content.service.js';
 import { createDashboardRepository } from './modules/dashboard/dashboard.repository.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
+import { createFeedbackRepository } from './modules/feedback/feedback.repository.js';
+import { feedbackRoutes } from './modules/feedback/feedback.routes.js';
+import { createFeedbackService } from './modules/feedback/feedback.service.js';
 
 export interface AppOptions {
   database: Pick<Database, 'db' | 'ping' | 'pool'>;
@@ -383,6 +386,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       analytics: createAnalyticsService({ dashboard, videos: videosRepository }),
     }),
   );
+  await app.register(feedbackRoutes({ sessions, feedback: createFeedbackService({ feedback: createFeedbackRepository(db), notifier }) }));
   await app.register(
     notificationsRoutes({ notifications: createNotificationsService({ notifications: notificationsRepository, secret: authSecret }), sessions }),
   );

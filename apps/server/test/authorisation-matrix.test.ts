@@ -155,7 +155,7 @@ async function ownRows() {
 }
 
 /** A fresh named list of the owner, and a pending access request of the viewer for an owner's video. */
-const dash = { listId: '', requestId: 0 };
+const dash = { listId: '', requestId: 0, feedbackId: 0 };
 async function ownerList() {
   dash.listId = (await users.owner.json<{ id: string }>('POST', '/api/dashboard/lists', { name: `Team ${randomUUID()}`, entries: ['@matrix.org'] })).id;
 }
@@ -508,6 +508,18 @@ const ROWS: Record<string, Row> = {
     before: pendingRequest,
   },
   'GET /api/dashboard/analytics': { expect: signedIn(200), request: () => ({ url: `/api/dashboard/analytics?from=${today()}&to=${today()}` }) },
+
+  // Feedback: anyone signed in sends and reads their own; administrators read all and answer.
+  'POST /api/feedback': { expect: signedIn(201), request: () => ({ url: '/api/feedback', body: { category: 'idea', message: 'More cases, please' } }) },
+  'GET /api/feedback': { expect: signedIn(200), request: () => ({ url: '/api/feedback' }) },
+  'GET /api/admin/feedback': { expect: adminOnly(200), request: () => ({ url: '/api/admin/feedback?open=true' }) },
+  'POST /api/admin/feedback/:id/answer': {
+    expect: adminOnly(204),
+    request: () => ({ url: `/api/admin/feedback/${dash.feedbackId}/answer`, body: { answer: 'Thank you' } }),
+    before: async () => {
+      dash.feedbackId = (await users.viewer.json<{ id: number }>('POST', '/api/feedback', { category: 'bug', message: 'Stalls' })).id;
+    },
+  },
 
   'GET /api/videos/:id/playback': {
     expect: (actor, state) => (actor === 'anonymous' ? 401 : watches(actor, state) ? 200 : 401),

@@ -286,3 +286,39 @@ describe('analytics', () => {
     expect(((await backwards.json()) as { error: { params: { rule: string } } }).error.params.rule).toBe('analyticsPeriod');
   });
 });
+
+describe('feedback to the platform team', () => {
+  it('is stored from anyone signed in, read and answered by administrators only, and the sender sees the answer', async () => {
+    const sent = await viewer.call('POST', '/api/feedback', { category: 'bug', message: '  The player stalls at 2x  ', page: '/video/abc' });
+    expect(sent.status).toBe(201);
+    const { id } = (await sent.json()) as { id: number };
+    for (const body of [
+      { category: 'bug', message: '   ' },
+      { category: 'complaint', message: 'Hello' },
+      { category: 'idea', message: 'x'.repeat(5001) },
+      { category: 'idea', message: 'Hi', page: 'javascript:alert(1)' },
+    ]) {
+      const refused = await viewer.call('POST', '/api/feedback', body);
+      expect(refused.status, JSON.stringify(body).slice(0, 60)).toBe(400);
+    }
+    expect((await query<{ n: number }>('SELECT count(*)::int AS n FROM feedback'))[0]!.n).toBe(1);
+
+    const mine = await viewer.json<{ items: { id: number; message: string; page: string; answer: string | null; sender: unknown }[] }>('GET', '/api/feedback');
+    expect(mine.items).toEqual([expect.objectContaining({ id, message: 'The player stalls at 2x', page: '/video/abc', answer: null, sender: null })]);
+    expect((await other.json<{ items: unknown[] }>('GET', '/api/feedback')).items).toEqual([]);
+
+    expect((await other.call('GET', '/api/admin/feedback')).status).toBe(403);
+    expect((await other.call('POST', `/api/admin/feedback/${id}/answer`, { answer: 'No' })).status).toBe(403);
+    const open = await admin.json<{ items: { id: number; sender: { email: string } }[] }>('GET', '/api/admin/feedback?open=true');
+    expect(open.items).toEqual([expect.objectContaining({ id, sender: expect.objectContaining({ email: 'viewer@hospital.org' }) })]);
+    expect((await admin.call('POST', `/api/admin/feedback/${id}/answer`, { answer: ' ' })).status).toBe(400);
+    expect((await admin.call('POST', '/api/admin/feedback/999999/answer', { answer: 'Fixed' })).status).toBe(404);
+    expect((await admin.call('POST', `/api/admin/feedback/${id}/answer`, { answer: 'Fixed in the next release' })).status).toBe(204);
+    expect((await viewer.json<{ items: { answer: string }[] }>('GET', '/api/feedback')).items[0]!.answer).toBe('Fixed in the next release');
+    expect((await admin.json<{ items: unknown[] }>('GET', '/api/admin/feedback?open=true')).items).toEqual([]);
+    const told = await query<{ type: string; link: string }>("SELECT type, link FROM notifications WHERE user_id = $1 AND type = 'feedback_answered'", [
+      ids.viewer,
+    ]);
+    expect(told).toEqual([{ type: 'feedback_answered', link: '/analytics/sendfeedback' }]);
+  });
+});

@@ -12,7 +12,7 @@ import { json, renderApp, signedInUser, stubApi } from './app-harness';
 import { initTestI18n } from './render';
 import { makeVideo } from './video-details-fixtures';
 
-const provider = { ...signedInUser, role: 'provider' as const };
+const provider = { ...signedInUser, role: 'admin' as const };
 const pages = enUS.pages as Record<string, { title: string }>;
 const published = makeVideo({
   id: 'v-pub',
@@ -31,25 +31,29 @@ describe('the route table', () => {
     expect(ROUTE_TABLE.filter((route) => !PAGES[route.page]).map((route) => route.path)).toEqual([
       '/about',
       '/analytics/versioncontrol',
-      '/analytics/sendfeedback',
       '/analytics',
       '/video-search',
       '/readme',
     ]);
   });
 
-  it.each(['/editor', '/analytics/content', '/analytics/whitelist', '/analytics/analytics'])('%s renders its own page, not the placeholder', async (path) => {
-    stubApi(provider, {
-      '/api/videos/mine': json({ videos: [] }),
-      '/api/dashboard/content?sort=createdAt&order=desc&page=1': json({ rows: [], total: 0, page: 1, pageSize: 10 }),
-      '/api/dashboard/access': json({ videos: [], lists: [], requests: [] }),
-    });
-    renderApp(path);
-    const page = ROUTE_TABLE.find((route) => route.path === path)!.page;
-    expect(await screen.findByRole('heading', { level: 1, name: pages[page]!.title })).toBeTruthy();
-    await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
-    expect(screen.queryByText('Nothing here yet')).toBeNull();
-  });
+  it.each(['/editor', '/analytics/content', '/analytics/whitelist', '/analytics/analytics', '/analytics/sendfeedback', '/admin/feedback'])(
+    '%s renders its own page, not the placeholder',
+    async (path) => {
+      stubApi(provider, {
+        '/api/videos/mine': json({ videos: [] }),
+        '/api/dashboard/content?sort=createdAt&order=desc&page=1': json({ rows: [], total: 0, page: 1, pageSize: 10 }),
+        '/api/dashboard/access': json({ videos: [], lists: [], requests: [] }),
+        '/api/feedback?page=1': json({ items: [], total: 0, page: 1, pageSize: 20 }),
+        '/api/admin/feedback?page=1&open=true': json({ items: [], total: 0, page: 1, pageSize: 20 }),
+      });
+      renderApp(path);
+      const page = ROUTE_TABLE.find((route) => route.path === path)!.page;
+      expect(await screen.findByRole('heading', { level: 1, name: pages[page]!.title })).toBeTruthy();
+      await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
+      expect(screen.queryByText('Nothing here yet')).toBeNull();
+    },
+  );
 });
 
 describe('/editor', () => {
@@ -142,5 +146,38 @@ describe('/analytics/whitelist', () => {
     fireEvent.click(within(requests).getByRole('button', { name: 'Grant' }));
     await waitFor(() => expect(decision).toMatchObject({ decision: 'grant', until: expect.stringMatching(/^2030-01-3[01]T/) }));
     expect(screen.getByRole('region', { name: 'Sleeve gastrectomy' })).toBeTruthy();
+  });
+});
+
+describe('/analytics/sendfeedback', () => {
+  it('refuses an empty message in the form, sends a valid one and shows the team’s answer', async () => {
+    let sent: unknown;
+    const answered = {
+      id: 1,
+      category: 'bug',
+      message: 'Stalls at 2x',
+      page: '/video/x',
+      createdAt: '2026-05-02T09:00:00Z',
+      answer: 'Fixed',
+      answeredAt: '2026-05-03T09:00:00Z',
+      sender: null,
+    };
+    stubApi(provider, {
+      '/api/feedback?page=1': json({ items: [answered], total: 1, page: 1, pageSize: 20 }),
+      'POST /api/feedback': (body) => {
+        sent = body;
+        return { status: 201, body: { id: 2 } };
+      },
+    });
+    renderApp('/analytics/sendfeedback');
+    const list = await screen.findByRole('list', { name: 'My feedback' });
+    expect(within(list).getByText('Fixed')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Send feedback' }));
+    expect(await screen.findByText('Write a message of 1 to 5,000 characters')).toBeTruthy();
+    expect(sent).toBeUndefined();
+    fireEvent.change(screen.getByRole('textbox', { name: /Message/ }), { target: { value: 'More hernia cases, please' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send feedback' }));
+    expect(await screen.findByText('Thank you. Your feedback was sent.')).toBeTruthy();
+    expect(sent).toEqual({ category: 'idea', message: 'More hernia cases, please', page: '' });
   });
 });

@@ -35,7 +35,7 @@ const SPEC: Record<string, string> = {
 const UNSPECIFIED = ['/about', '/analytics', '/editor', '/readme'];
 // Deliberate additions (docs/ARCHITECTURE.md): the administrator's user management, the full
 // notification list and the support console.
-const ADDED: Record<string, string> = { '/admin/users': 'home', '/notifications': 'home', '/support': 'home' };
+const ADDED: Record<string, string> = { '/admin/users': 'home', '/admin/feedback': 'home', '/notifications': 'home', '/support': 'home' };
 
 describe('route table', () => {
   it('has every spec route with its layout', () => {

@@ -650,3 +650,22 @@ export const auditEvents = pgTable(
   },
   (table) => [index('audit_events_video_idx').on(table.videoId, table.createdAt)],
 );
+
+/** Feedback to the platform team (/analytics/sendfeedback), answered by administrators at /admin/feedback. */
+export const feedback = pgTable(
+  'feedback',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    category: text('category').notNull(),
+    message: text('message').notNull(),
+    page: text('page'),
+    createdAt: createdAt(),
+    answer: text('answer'),
+    answeredBy: text('answered_by'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+  },
+  (table) => [index('feedback_user_idx').on(table.userId, table.createdAt), index('feedback_open_idx').on(table.answeredAt, table.createdAt)],
+);

@@ -96,7 +96,10 @@ export const NAVIGATION: readonly NavSection[] = [
   {
     label: 'nav.administration',
     roles: ['admin'],
-    items: [{ to: '/admin/users', label: 'pages.adminUsers.title', icon: IconUsers }],
+    items: [
+      { to: '/admin/users', label: 'pages.adminUsers.title', icon: IconUsers },
+      { to: '/admin/feedback', label: 'pages.adminFeedback.title', icon: IconMessage },
+    ],
   },
   {
     label: 'nav.help',

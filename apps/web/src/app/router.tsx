@@ -55,6 +55,8 @@ export const PAGES: Partial<Record<string, PageModule>> = {
   content: async () => ({ Component: (await import('../features/dashboard/routes/content-page')).ContentPage }),
   whitelist: async () => ({ Component: (await import('../features/dashboard/routes/whitelist-page')).WhitelistPage }),
   providerAnalytics: async () => ({ Component: (await import('../features/dashboard/routes/analytics-page')).AnalyticsPage }),
+  sendFeedback: async () => ({ Component: (await import('../features/feedback/routes/send-feedback-page')).SendFeedbackPage }),
+  adminFeedback: async () => ({ Component: (await import('../features/feedback/routes/admin-feedback-page')).AdminFeedbackPage }),
   support: async () => ({ Component: (await import('../features/support/routes/support-page')).SupportPage }),
 };
 
