@@ -66,7 +66,11 @@ export function VideoAccessCard({ video, lists }: { video: VideoAccess; lists: A
               {video.grants.map((grant) => (
                 <Group key={grant.email} gap="xs">
                   <Text size="sm">{grant.email}</Text>
-                  <Badge variant="light" color={grant.until && Date.parse(grant.until) < openedAt ? 'gray' : 'teal'}>
+                  <Badge
+                    variant="light"
+                    color={grant.until && Date.parse(grant.until) < openedAt ? 'gray.9' : 'teal.9'}
+                    c={grant.until && Date.parse(grant.until) < openedAt ? 'gray.9' : 'teal.9'}
+                  >
                     {grant.until ? t('dashboard.grants.until', { date: format.format(new Date(grant.until)) }) : t('dashboard.grants.noEnd')}
                   </Badge>
                   <CloseButton

@@ -12,7 +12,7 @@ import { Page } from '../../../components/page';
 
 export const canReview = (video: Video) => video.status === 'review' || video.status === 'published';
 export const canSegment = (video: Video) => video.status === 'published' || video.detailsSaved;
-const STATUS_COLOR: Partial<Record<Video['status'], string>> = { published: 'teal', review: 'orange', failed: 'red', rejected: 'red' };
+const STATUS_COLOR: Partial<Record<Video['status'], string>> = { published: 'teal.9', review: 'orange.9', failed: 'red.9', rejected: 'red.9' };
 
 export function EditorHubPage() {
   const { t } = useTranslation();
@@ -45,7 +45,7 @@ export function EditorHubPage() {
                   <Stack gap={4}>
                     <Text fw={600}>{title}</Text>
                     <Group gap="xs">
-                      <Badge variant="light" color={STATUS_COLOR[video.status] ?? 'gray'}>
+                      <Badge variant="light" color={STATUS_COLOR[video.status] ?? 'gray.9'} c={STATUS_COLOR[video.status] ?? 'gray.9'}>
                         {t(`segmentEditor.list.status.${video.status}`)}
                       </Badge>
                       {video.publishedVersion > 0 && (
