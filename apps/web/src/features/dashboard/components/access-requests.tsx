@@ -79,7 +79,7 @@ export function AccessRequests({ requests }: { requests: AccessRequest[] }) {
                 {request.status === 'pending' ? (
                   <PendingActions request={request} />
                 ) : (
-                  <Badge variant="light" color={request.status === 'granted' ? 'teal.9' : 'gray.9'} c={request.status === 'granted' ? 'teal.9' : 'gray.9'}>
+                  <Badge variant="outline" color={request.status === 'granted' ? 'teal.9' : 'gray.9'} c={request.status === 'granted' ? 'teal.9' : 'gray.9'}>
                     {request.status === 'granted' && request.grantedUntil
                       ? t('dashboard.requests.grantedUntil', { date: format.format(new Date(request.grantedUntil)) })
                       : t(`dashboard.requests.status.${request.status}`)}

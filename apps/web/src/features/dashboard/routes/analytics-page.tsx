@@ -135,6 +135,7 @@ export function AnalyticsPage() {
               series={[{ name: 'views', label: labels.views, color: 'teal.6' }]}
               curveType="linear"
               withDots={data.perDay.length <= 31}
+              role="img"
               aria-label={t('dashboard.analytics.viewsPerDay')}
             />
           </Stack>
@@ -154,6 +155,7 @@ export function AnalyticsPage() {
                   series={[{ name: 'views', label: t('dashboard.analytics.plays'), color: 'indigo.6' }]}
                   withDots={false}
                   curveType="stepAfter"
+                  role="img"
                   aria-label={t('dashboard.analytics.retention')}
                 />
               )}

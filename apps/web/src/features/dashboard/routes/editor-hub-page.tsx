@@ -45,7 +45,7 @@ export function EditorHubPage() {
                   <Stack gap={4}>
                     <Text fw={600}>{title}</Text>
                     <Group gap="xs">
-                      <Badge variant="light" color={STATUS_COLOR[video.status] ?? 'gray.9'} c={STATUS_COLOR[video.status] ?? 'gray.9'}>
+                      <Badge variant="outline" color={STATUS_COLOR[video.status] ?? 'gray.9'} c={STATUS_COLOR[video.status] ?? 'gray.9'}>
                         {t(`segmentEditor.list.status.${video.status}`)}
                       </Badge>
                       {video.publishedVersion > 0 && (

@@ -69,7 +69,7 @@ export function AdminFeedbackPage() {
             <Card key={item.id} component="li" withBorder radius="md" padding="md">
               <Stack gap={6}>
                 <Group gap="xs">
-                  <Badge variant="light" color="blue.9" c="blue.9">
+                  <Badge variant="outline" color="blue.9" c="blue.9">
                     {t(`feedback.categories.${item.category}`)}
                   </Badge>
                   <Text size="sm" fw={600}>

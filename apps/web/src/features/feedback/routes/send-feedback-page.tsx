@@ -59,7 +59,7 @@ export function SendFeedbackPage() {
             <Card key={item.id} component="li" withBorder radius="md" padding="md">
               <Stack gap={6}>
                 <Text size="sm" c="dimmed">
-                  <Badge variant="light" color="blue.9" c="blue.9" mr="xs">
+                  <Badge variant="outline" color="blue.9" c="blue.9" mr="xs">
                     {t(`feedback.categories.${item.category}`)}
                   </Badge>
                   {format.format(new Date(item.createdAt))}
