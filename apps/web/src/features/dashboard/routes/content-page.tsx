@@ -163,7 +163,11 @@ export function ContentPage() {
                       )}
                     </Table.Td>
                     <Table.Td>
-                      <Badge variant="outline" color={video.status === 'published' ? 'teal.9' : 'gray.9'} c={video.status === 'published' ? 'teal.9' : 'gray.9'}>
+                      <Badge
+                        variant="outline"
+                        color={video.status === 'published' ? 'teal.9' : 'gray.9'}
+                        c={video.status === 'published' ? 'teal.9' : 'gray.9'}
+                      >
                         {t(`segmentEditor.list.status.${video.status}`)}
                       </Badge>
                     </Table.Td>
