@@ -28,16 +28,10 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('the route table', () => {
   it('keeps the honest empty state only for the routes whose feature has not been built', () => {
-    expect(ROUTE_TABLE.filter((route) => !PAGES[route.page]).map((route) => route.path)).toEqual([
-      '/about',
-      '/analytics/versioncontrol',
-      '/analytics',
-      '/video-search',
-      '/readme',
-    ]);
+    expect(ROUTE_TABLE.filter((route) => !PAGES[route.page]).map((route) => route.path)).toEqual(['/analytics/versioncontrol', '/analytics', '/video-search']);
   });
 
-  it.each(['/editor', '/analytics/content', '/analytics/whitelist', '/analytics/analytics', '/analytics/sendfeedback', '/admin/feedback'])(
+  it.each(['/editor', '/analytics/content', '/analytics/whitelist', '/analytics/analytics', '/analytics/sendfeedback', '/admin/feedback', '/about', '/readme'])(
     '%s renders its own page, not the placeholder',
     async (path) => {
       stubApi(provider, {
@@ -179,5 +173,15 @@ describe('/analytics/sendfeedback', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send feedback' }));
     expect(await screen.findByText('Thank you. Your feedback was sent.')).toBeTruthy();
     expect(sent).toEqual({ category: 'idea', message: 'More hernia cases, please', page: '' });
+  });
+});
+
+describe('/about and /readme', () => {
+  it('are real content pages in the reader’s language', async () => {
+    stubApi(provider);
+    renderApp('/readme');
+    expect(await screen.findByRole('heading', { level: 2, name: 'The privacy review' })).toBeTruthy();
+    expect(screen.getByText(/MOV, MP4, MPG or AVI; at least 1,280×720 and 5 seconds; at most 3,900MB/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Editor' }).getAttribute('href')).toBe('/editor');
   });
 });

@@ -57,6 +57,8 @@ export const PAGES: Partial<Record<string, PageModule>> = {
   providerAnalytics: async () => ({ Component: (await import('../features/dashboard/routes/analytics-page')).AnalyticsPage }),
   sendFeedback: async () => ({ Component: (await import('../features/feedback/routes/send-feedback-page')).SendFeedbackPage }),
   adminFeedback: async () => ({ Component: (await import('../features/feedback/routes/admin-feedback-page')).AdminFeedbackPage }),
+  about: async () => ({ Component: (await import('../features/info/routes/about-page')).AboutPage }),
+  readme: async () => ({ Component: (await import('../features/info/routes/readme-page')).ReadmePage }),
   support: async () => ({ Component: (await import('../features/support/routes/support-page')).SupportPage }),
 };
 
