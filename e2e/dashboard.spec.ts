@@ -155,3 +155,15 @@ test('feedback is sent, answered by an administrator at /admin/feedback, and the
   await page.reload();
   await expect(page.getByRole('list', { name: 'My feedback' }).getByText('Thank you, more charts are coming.')).toBeVisible();
 });
+
+test('/about and /readme are real pages without serious accessibility problems', async ({ page }) => {
+  await createSignedInAccount(page.request);
+  await consent(page);
+  await page.goto('/about');
+  await expect(page.getByRole('heading', { level: 2, name: 'How de-identification works' })).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await page.getByRole('link', { name: 'Read me' }).first().click();
+  await expect(page).toHaveURL(/\/readme$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Upload rules' })).toBeVisible();
+  await expectNoSeriousViolations(page);
+});
