@@ -89,6 +89,14 @@ import { createPlaylistsService } from './modules/watching/playlists.service.js'
 import { createWatchPageService } from './modules/watching/watch-page.service.js';
 import { createWatchingRepository } from './modules/watching/watching.repository.js';
 import { watchingRoutes } from './modules/watching/watching.routes.js';
+import { createAccessControlService } from './modules/dashboard/access-control.service.js';
+import { createAnalyticsService } from './modules/dashboard/analytics.service.js';
+import { createContentService } from './modules/dashboard/content.service.js';
+import { createDashboardRepository } from './modules/dashboard/dashboard.repository.js';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
+import { createFeedbackRepository } from './modules/feedback/feedback.repository.js';
+import { feedbackRoutes } from './modules/feedback/feedback.routes.js';
+import { createFeedbackService } from './modules/feedback/feedback.service.js';
 
 export interface AppOptions {
   database: Pick<Database, 'db' | 'ping' | 'pool'>;
@@ -388,6 +396,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const search = createSearchService({ search: createSearchRepository(db), videos: videosRepository, signer });
   await app.register(searchRoutes({ sessions, search }));
   await app.register(curationRoutes({ sessions, curation: createCurationService({ curation: createCurationRepository(db), search }) }));
+  const dashboard = createDashboardRepository(db);
+  await app.register(
+    dashboardRoutes({
+      sessions,
+      content: createContentService({ dashboard, videos: videosRepository, signer }),
+      access: createAccessControlService({ dashboard, videos: videosRepository, notifier }),
+      analytics: createAnalyticsService({ dashboard, videos: videosRepository }),
+    }),
+  );
+  await app.register(feedbackRoutes({ sessions, feedback: createFeedbackService({ feedback: createFeedbackRepository(db), notifier }) }));
   await app.register(chatRoutes({ sessions, visitors: visitorChat, support: supportConsole }));
   await app.register(
     legacyRoutes({ sessions, surgeryTypes: surgeryTypesRepository, users: usersService, notifications: notificationsService, page: watchPage, notes, search }),

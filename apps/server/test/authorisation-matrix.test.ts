@@ -154,6 +154,19 @@ async function ownRows() {
   own.itemId = (await users.owner.json<{ id: number }>('POST', `/api/playlists/${own.playlistId}/items`, { videoId: own.videoId, start: 0, end: 3 })).id;
 }
 
+/** A fresh named list of the owner, and a pending access request of the viewer for an owner's video. */
+const dash = { listId: '', requestId: 0, feedbackId: 0 };
+async function ownerList() {
+  dash.listId = (await users.owner.json<{ id: string }>('POST', '/api/dashboard/lists', { name: `Team ${randomUUID()}`, entries: ['@matrix.org'] })).id;
+}
+async function pendingRequest() {
+  const video = await videoInState({ videos: videos(), storage }, ids.owner, 'private');
+  expect((await users.viewer.call('POST', `/api/videos/${video.id}/access-requests`)).status).toBe(204);
+  const { rows } = await database.pool.query<{ id: string }>('SELECT id FROM access_requests WHERE video_id = $1', [video.id]);
+  dash.requestId = Number(rows[0]!.id);
+}
+const today = () => new Date().toISOString().slice(0, 10);
+
 interface Context {
   videoId: string;
   uploadId: string;
@@ -537,6 +550,56 @@ const ROWS: Record<string, Row> = {
     before: () => curate(),
   },
   'DELETE /api/admin/highlights/:month': { expect: adminOnly(200), request: () => ({ url: '/api/admin/highlights/2001-01' }), before: () => curate() },
+
+  // The provider's dashboard: each caller's own content, lists and figures; a video's access,
+  // visibility, requests and analytics for its owner and administrators only (401 to others).
+  'GET /api/dashboard/content': { expect: signedIn(200), request: () => ({ url: '/api/dashboard/content?sort=views' }) },
+  'PUT /api/dashboard/visibility': {
+    expect: ownerOrAdmin(204),
+    request: (c) => ({ url: '/api/dashboard/visibility', body: { videoIds: [c.videoId], visibility: 'private' } }),
+    video: true,
+  },
+  'POST /api/dashboard/videos/:id/original': {
+    expect: ownerOnly(() => 200),
+    request: (c) => ({ url: `/api/dashboard/videos/${c.videoId}/original` }),
+    video: true,
+  },
+  'GET /api/dashboard/access': { expect: signedIn(200), request: () => ({ url: '/api/dashboard/access' }) },
+  'PUT /api/dashboard/videos/:id/access': {
+    expect: ownerOrAdmin(204),
+    request: (c) => ({ url: `/api/dashboard/videos/${c.videoId}/access`, body: { visibility: 'whitelist', whitelist: ['viewer@matrix.org'], listIds: [] } }),
+    video: true,
+  },
+  'DELETE /api/dashboard/videos/:id/grants/:email': {
+    expect: ownerOrAdmin(204),
+    request: (c) => ({ url: `/api/dashboard/videos/${c.videoId}/grants/viewer@matrix.org` }),
+    video: true,
+  },
+  'POST /api/dashboard/lists': { expect: signedIn(201), request: (c) => ({ url: '/api/dashboard/lists', body: { name: `List ${c.unique}`, entries: [] } }) },
+  'PUT /api/dashboard/lists/:listId': {
+    expect: ownOnly(204),
+    request: (c) => ({ url: `/api/dashboard/lists/${dash.listId}`, body: { name: `Renamed ${c.unique}`, entries: ['@matrix.org'] } }),
+    before: ownerList,
+  },
+  'DELETE /api/dashboard/lists/:listId': { expect: ownOnly(204), request: () => ({ url: `/api/dashboard/lists/${dash.listId}` }), before: ownerList },
+  'POST /api/dashboard/access-requests/:requestId/decision': {
+    expect: ownerOrAdmin(204),
+    request: () => ({ url: `/api/dashboard/access-requests/${dash.requestId}/decision`, body: { decision: 'deny' } }),
+    before: pendingRequest,
+  },
+  'GET /api/dashboard/analytics': { expect: signedIn(200), request: () => ({ url: `/api/dashboard/analytics?from=${today()}&to=${today()}` }) },
+
+  // Feedback: anyone signed in sends and reads their own; administrators read all and answer.
+  'POST /api/feedback': { expect: signedIn(201), request: () => ({ url: '/api/feedback', body: { category: 'idea', message: 'More cases, please' } }) },
+  'GET /api/feedback': { expect: signedIn(200), request: () => ({ url: '/api/feedback' }) },
+  'GET /api/admin/feedback': { expect: adminOnly(200), request: () => ({ url: '/api/admin/feedback?open=true' }) },
+  'POST /api/admin/feedback/:id/answer': {
+    expect: adminOnly(204),
+    request: () => ({ url: `/api/admin/feedback/${dash.feedbackId}/answer`, body: { answer: 'Thank you' } }),
+    before: async () => {
+      dash.feedbackId = (await users.viewer.json<{ id: number }>('POST', '/api/feedback', { category: 'bug', message: 'Stalls' })).id;
+    },
+  },
 
   'GET /api/videos/:id/playback': {
     expect: (actor, state) => (actor === 'anonymous' ? 401 : watches(actor, state) ? 200 : 401),

@@ -127,7 +127,7 @@ const MAY_USE: Record<Role, string[]> = {
   viewer: EVERYONE,
   support: [...EVERYONE, '/support'],
   provider: [...EVERYONE, ...PROVIDING],
-  admin: [...EVERYONE, ...PROVIDING, '/admin/users', '/admin/curation', '/support'],
+  admin: [...EVERYONE, ...PROVIDING, '/admin/users', '/admin/curation', '/admin/feedback', '/support'],
 };
 /** Pages no role reaches yet: they open from video and user lists that later issues build. */
 const FROM_LATER_LISTS = ['/video/:videoId', '/user/:userId'];
@@ -201,7 +201,7 @@ describe('every page a role may use is reachable by following links from /', () 
     ).toEqual([]);
     if (role === 'viewer' || role === 'support') {
       // The navigation offers them none of the providers' or the admin's pages.
-      expect([...reached].filter((path) => ['/progress', '/pii-editor', '/segment-editor', '/admin/users'].includes(path))).toEqual([]);
+      expect([...reached].filter((path) => ['/progress', '/pii-editor', '/segment-editor', '/admin/users', '/admin/feedback'].includes(path))).toEqual([]);
     }
     if (role === 'provider') expect(reached.has('/admin/users')).toBe(false);
     // The support console is the support team's (and administrators').

@@ -33,9 +33,15 @@ const SPEC: Record<string, string> = {
 };
 // Layout "not shown" or "none given" in the spec: these only need to exist.
 const UNSPECIFIED = ['/about', '/analytics', '/editor', '/readme'];
-// Deliberate additions (docs/ARCHITECTURE.md): the administrator's user management and curation,
-// the full notification list and the support console.
-const ADDED: Record<string, string> = { '/admin/users': 'home', '/admin/curation': 'home', '/notifications': 'home', '/support': 'home' };
+// Deliberate additions (docs/ARCHITECTURE.md): the administrator's user management, curation and
+// feedback, the full notification list and the support console.
+const ADDED: Record<string, string> = {
+  '/admin/users': 'home',
+  '/admin/curation': 'home',
+  '/admin/feedback': 'home',
+  '/notifications': 'home',
+  '/support': 'home',
+};
 
 describe('route table', () => {
   it('has every spec route with its layout', () => {

@@ -130,6 +130,10 @@ export const ERRORS = {
   HIGHLIGHT_NOT_FOUND: { status: 404, message: 'No highlight is set for this month.' },
 
   // ---- Notifications and chat
+  ACCESS_LIST_NOT_FOUND: { status: 404, message: 'This access list does not exist.' },
+  ACCESS_LIST_NAME_TAKEN: { status: 409, message: 'You already have a list with this name.' },
+  REQUEST_ALREADY_DECIDED: { status: 409, message: 'This request has already been answered.' },
+  FEEDBACK_NOT_FOUND: { status: 404, message: 'This feedback does not exist.' },
   NOTIFICATION_NOT_FOUND: { status: 404, message: 'No such notification.' },
   UNSUBSCRIBE_INVALID: { status: 400, message: 'This link is not valid. Change your email choices in the notification settings instead.' },
   CHAT_VISITOR_UNKNOWN: { status: 401, message: 'This chat belongs to another browser.' },

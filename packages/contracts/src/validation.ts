@@ -12,6 +12,8 @@ import {
 } from './auth.js';
 import { NOTHING_LEFT_MESSAGE, RANGE_ORDER_MESSAGE, RANGE_OUTSIDE_MESSAGE, RANGE_OVERLAP_MESSAGE } from './privacy-review.js';
 import { PAGE_MESSAGE, PAGE_SIZE_MESSAGE, PGS_TYPE_MESSAGE, SEARCH_TEXT_TOO_LONG_MESSAGE, UNKNOWN_OPTION_MESSAGE } from './search.js';
+import { ACCESS_LIST_NAME_MESSAGE, ANALYTICS_PERIOD_MESSAGE, GRANT_UNTIL_PAST_MESSAGE } from './dashboard.js';
+import { FEEDBACK_MESSAGE_MESSAGE, FEEDBACK_PAGE_MESSAGE } from './feedback.js';
 import { TOO_MANY_WORDS_MESSAGE } from './segments.js';
 import { CLIP_ORDER_MESSAGE, NOTE_TOO_LONG_MESSAGE, PLAYLIST_DESCRIPTION_TOO_LONG_MESSAGE, PLAYLIST_NAME_TOO_LONG_MESSAGE } from './watching.js';
 import { FUTURE_DATE_MESSAGE, INVALID_DATE_MESSAGE, INVALID_URL_MESSAGE, WHITELIST_ENTRY_MESSAGE } from './videos.js';
@@ -44,6 +46,11 @@ export const VALIDATION_RULES = {
   page: PAGE_MESSAGE,
   pageSize: PAGE_SIZE_MESSAGE,
   pgsType: PGS_TYPE_MESSAGE,
+  accessListName: ACCESS_LIST_NAME_MESSAGE,
+  grantUntilPast: GRANT_UNTIL_PAST_MESSAGE,
+  analyticsPeriod: ANALYTICS_PERIOD_MESSAGE,
+  feedbackMessage: FEEDBACK_MESSAGE_MESSAGE,
+  feedbackPage: FEEDBACK_PAGE_MESSAGE,
 } as const;
 
 /** A named rule, or 'invalid' for anything else (a wrong type, a length the form cannot reach). */

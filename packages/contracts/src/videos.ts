@@ -59,7 +59,7 @@ export const INVALID_DATE_MESSAGE = 'Please enter a valid date';
 export const FUTURE_DATE_MESSAGE = 'The surgery date cannot be in the future';
 
 const optionalText = z.string().trim().max(TEXT_MAX).default('');
-const whitelistEntry = z
+export const whitelistEntry = z
   .string()
   .trim()
   .toLowerCase()

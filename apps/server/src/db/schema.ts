@@ -207,6 +207,13 @@ export interface VideoAnalysis {
   seconds: number;
 }
 
+/** One viewer let in by answering their access request (until: ISO time, or null for no end). */
+export interface AccessGrant {
+  email: string;
+  until: string | null;
+  requestId: number;
+}
+
 /** Storage keys of a rendered version. */
 export interface RenditionKeys {
   version: number;
@@ -249,6 +256,10 @@ export const videos = pgTable(
     isDownloadable: boolean('is_downloadable').notNull().default(false),
     visibility: visibility('visibility').notNull().default('private'),
     whitelist: text('whitelist').array().notNull().default([]),
+    /** The entries of the owner's named access lists this video uses, kept in step with the lists. */
+    listEntries: text('list_entries').array().notNull().default([]),
+    /** Access granted from a viewer's request: the email and, if the owner set one, when it ends. */
+    accessGrants: jsonb('access_grants').$type<AccessGrant[]>().notNull().default([]),
     autoConfirm: boolean('auto_confirm').notNull().default(false),
     detailsSavedAt: timestamp('details_saved_at', { withTimezone: true }),
     // Segment editor
@@ -680,3 +691,70 @@ export const monthlyHighlights = pgTable('monthly_highlights', {
   chosenBy: text('chosen_by').references(() => users.id, { onDelete: 'set null' }),
   chosenAt: timestamp('chosen_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---- The provider's dashboard: named access lists and the audit of access and visibility changes.
+
+/** A reusable list of emails and @domains ("Hospital team") that several of its owner's videos use. */
+export const accessLists = pgTable(
+  'access_lists',
+  {
+    id: text('id').primaryKey(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    entries: text('entries').array().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex('access_lists_owner_name_idx').on(table.ownerId, sql`lower(${table.name})`)],
+);
+
+export const videoAccessLists = pgTable(
+  'video_access_lists',
+  {
+    videoId: text('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    listId: text('list_id')
+      .notNull()
+      .references(() => accessLists.id, { onDelete: 'cascade' }),
+  },
+  (table) => [primaryKey({ columns: [table.videoId, table.listId] }), index('video_access_lists_list_idx').on(table.listId)],
+);
+
+/**
+ * Append-only record of every change of a video's access and visibility (who, what, when). No
+ * foreign key on the video: the record outlives a deleted video.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    videoId: text('video_id'),
+    actorId: text('actor_id').notNull(),
+    action: text('action').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (table) => [index('audit_events_video_idx').on(table.videoId, table.createdAt)],
+);
+
+/** Feedback to the platform team (/analytics/sendfeedback), answered by administrators at /admin/feedback. */
+export const feedback = pgTable(
+  'feedback',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    category: text('category').notNull(),
+    message: text('message').notNull(),
+    page: text('page'),
+    createdAt: createdAt(),
+    answer: text('answer'),
+    answeredBy: text('answered_by'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+  },
+  (table) => [index('feedback_user_idx').on(table.userId, table.createdAt), index('feedback_open_idx').on(table.answeredAt, table.createdAt)],
+);

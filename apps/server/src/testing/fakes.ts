@@ -33,6 +33,8 @@ export function videoRow(values: VideoInsert): VideoRow {
     isDownloadable: false,
     visibility: 'private',
     whitelist: [],
+    listEntries: [],
+    accessGrants: [],
     autoConfirm: false,
     detailsSavedAt: null,
     fileType: null,

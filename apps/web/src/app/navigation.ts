@@ -100,6 +100,7 @@ export const NAVIGATION: readonly NavSection[] = [
     items: [
       { to: '/admin/users', label: 'pages.adminUsers.title', icon: IconUsers },
       { to: '/admin/curation', label: 'pages.adminCuration.title', icon: IconStars },
+      { to: '/admin/feedback', label: 'pages.adminFeedback.title', icon: IconMessage },
     ],
   },
   {

@@ -53,6 +53,14 @@ export const PAGES: Partial<Record<string, PageModule>> = {
   progress: async () => ({ Component: (await import('../features/progress/routes/progress-page')).ProgressPage }),
   notifications: async () => ({ Component: (await import('../features/notifications/routes/notification-settings-page')).NotificationSettingsPage }),
   notificationList: async () => ({ Component: (await import('../features/notifications/routes/notifications-page')).NotificationsPage }),
+  editor: async () => ({ Component: (await import('../features/dashboard/routes/editor-hub-page')).EditorHubPage }),
+  content: async () => ({ Component: (await import('../features/dashboard/routes/content-page')).ContentPage }),
+  whitelist: async () => ({ Component: (await import('../features/dashboard/routes/whitelist-page')).WhitelistPage }),
+  providerAnalytics: async () => ({ Component: (await import('../features/dashboard/routes/analytics-page')).AnalyticsPage }),
+  sendFeedback: async () => ({ Component: (await import('../features/feedback/routes/send-feedback-page')).SendFeedbackPage }),
+  adminFeedback: async () => ({ Component: (await import('../features/feedback/routes/admin-feedback-page')).AdminFeedbackPage }),
+  about: async () => ({ Component: (await import('../features/info/routes/about-page')).AboutPage }),
+  readme: async () => ({ Component: (await import('../features/info/routes/readme-page')).ReadmePage }),
   support: async () => ({ Component: (await import('../features/support/routes/support-page')).SupportPage }),
 };
 

@@ -6,7 +6,15 @@ const owner: VideoActor = { id: 'owner', email: 'ada@hospital.org', role: 'provi
 const colleague: VideoActor = { id: 'c', email: 'bob@hospital.org', role: 'viewer' };
 const stranger: VideoActor = { id: 's', email: 'eve@elsewhere.net', role: 'provider' };
 const admin: VideoActor = { id: 'a', email: 'root@platform.org', role: 'admin' };
-const published = { ownerId: 'owner', visibility: 'private' as const, whitelist: [] as string[], publishedVersion: 1, takenDownAt: null as Date | null };
+const published = {
+  ownerId: 'owner',
+  visibility: 'private' as const,
+  whitelist: [] as string[],
+  listEntries: [] as string[],
+  accessGrants: [] as { email: string; until: string | null; requestId: number }[],
+  publishedVersion: 1,
+  takenDownAt: null as Date | null,
+};
 
 describe('canUpload', () => {
   it('lets providers and administrators upload, nobody else', () => {
@@ -31,6 +39,24 @@ describe('canWatch', () => {
     expect(canWatch(byEmail, colleague)).toBe(false);
     // A domain entry does not match a longer domain ending the same way.
     expect(canWatch({ ...listed, whitelist: ['@hospital.org'] }, { ...stranger, email: 'x@fakehospital.org' })).toBe(false);
+  });
+
+  it('whitelist: the named lists the video uses, and grants until their end', () => {
+    const viaList = { ...published, visibility: 'whitelist' as const, listEntries: ['@hospital.org'] };
+    expect([colleague, stranger].map((a) => canWatch(viaList, a))).toEqual([true, false]);
+    const now = new Date('2026-06-01T12:00:00Z');
+    const granted = {
+      ...published,
+      visibility: 'whitelist' as const,
+      accessGrants: [
+        { email: 'eve@elsewhere.net', until: '2026-06-02T00:00:00Z', requestId: 1 },
+        { email: 'bob@hospital.org', until: '2026-05-31T00:00:00Z', requestId: 2 },
+      ],
+    };
+    expect(canWatch(granted, stranger, now)).toBe(true);
+    expect(canWatch(granted, colleague, now), 'an expired grant').toBe(false);
+    expect(canWatch(granted, stranger, new Date('2026-06-03T00:00:00Z'))).toBe(false);
+    expect(canWatch({ ...granted, visibility: 'private' }, stranger, now), 'a private video ignores grants').toBe(false);
   });
 
   it('signed in: everyone; a taken-down video only for its owner and administrators', () => {

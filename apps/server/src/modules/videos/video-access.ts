@@ -18,8 +18,16 @@ export function canUpload(role: Role): boolean {
   return UPLOAD_ROLES.has(role);
 }
 
-/** Whether `actor` may watch a published video (spec section 6: decided per user email). */
-export function canWatch(video: Pick<VideoRow, 'ownerId' | 'visibility' | 'whitelist' | 'publishedVersion' | 'takenDownAt'>, actor: VideoActor): boolean {
+/**
+ * Whether `actor` may watch a published video (spec section 6: decided per user email). A whitelisted
+ * video lets in its own list, the named lists it uses (kept on the row in step with the lists) and
+ * viewers whose access request was granted, until the end the owner set.
+ */
+export function canWatch(
+  video: Pick<VideoRow, 'ownerId' | 'visibility' | 'whitelist' | 'listEntries' | 'accessGrants' | 'publishedVersion' | 'takenDownAt'>,
+  actor: VideoActor,
+  now: Date = new Date(),
+): boolean {
   if (video.publishedVersion < 1) return false;
   if (actor.id === video.ownerId || actor.role === 'admin') return true;
   if (video.takenDownAt) return false;
@@ -27,7 +35,9 @@ export function canWatch(video: Pick<VideoRow, 'ownerId' | 'visibility' | 'white
   if (video.visibility === 'whitelist') {
     const email = actor.email.toLowerCase();
     const domain = `@${email.split('@')[1] ?? ''}`;
-    return video.whitelist.includes(email) || video.whitelist.includes(domain);
+    const listed = (entries: readonly string[]) => entries.includes(email) || entries.includes(domain);
+    if (listed(video.whitelist) || listed(video.listEntries)) return true;
+    return video.accessGrants.some((grant) => grant.email === email && (grant.until === null || Date.parse(grant.until) > now.getTime()));
   }
   return false;
 }
