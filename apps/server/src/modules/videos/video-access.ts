@@ -52,7 +52,10 @@ export function watchableSql(actor: VideoActor): SQL {
   const email = actor.email.toLowerCase();
   const domain = `@${email.split('@')[1] ?? ''}`;
   return sql`(v.published_version >= 1 AND (v.owner_id = ${actor.id} OR (v.taken_down_at IS NULL AND (v.visibility = 'signed_in'
-    OR (v.visibility = 'whitelist' AND v.whitelist && ARRAY[${email}, ${domain}]::text[])))))`;
+    OR (v.visibility = 'whitelist' AND (v.whitelist && ARRAY[${email}, ${domain}]::text[]
+      OR v.list_entries && ARRAY[${email}, ${domain}]::text[]
+      OR EXISTS (SELECT 1 FROM jsonb_array_elements(v.access_grants) AS g
+                 WHERE g->>'email' = ${email} AND (g->>'until' IS NULL OR (g->>'until')::timestamptz > now()))))))))`;
 }
 
 /**
