@@ -7,7 +7,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { signInAsAdmin } from './support/accounts';
+import { createAccountWithRole, signInAsAdmin } from './support/accounts';
 
 // Inside the body: a reddish moving texture; outside: ffmpeg's colour-bar test picture.
 const INSIDE = "cellauto=s=1280x720:rate=25:rule=110,format=gray,geq=r='160+60*p(X,Y)/255':g='40+30*p(X,Y)/255':b='40+20*p(X,Y)/255',gblur=sigma=3";
@@ -30,7 +30,7 @@ async function waitForStatus(request: APIRequestContext, id: string, wanted: str
   throw new Error(`video stayed ${video?.status}: ${video?.failureReason ?? ''}`);
 }
 
-test('a provider uploads a recording, reviews the privacy cut and publishes it', async ({ page }) => {
+test('a provider uploads a recording, reviews the privacy cut and publishes it', async ({ page, browser }) => {
   test.setTimeout(360_000);
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ipsv-e2e-video-'));
   ffmpeg(['-f', 'lavfi', '-i', INSIDE, '-t', '8', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-g', '50', `${dir}/in.mp4`]);
@@ -55,8 +55,11 @@ test('a provider uploads a recording, reviews the privacy cut and publishes it',
   const file = `${dir}/cholecystectomy.mp4`;
   ffmpeg(['-f', 'concat', '-safe', '0', '-i', `${dir}/list.txt`, '-c', 'copy', file]);
 
-  // The administrator address of the test server may upload (providers and admins can).
-  await signInAsAdmin(page.request);
+  // A provider of its own (promoted by the administrator), so its bell counts only its own news.
+  const admin = await browser.newContext();
+  await signInAsAdmin(admin.request);
+  await createAccountWithRole(page.request, admin.request, 'provider');
+  await admin.close();
 
   await page.goto('/upload');
   await page.locator('input[type=file]').first().setInputFiles(file);
