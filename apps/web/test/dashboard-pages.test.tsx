@@ -28,7 +28,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('the route table', () => {
   it('keeps the honest empty state only for the routes whose feature has not been built', () => {
-    expect(ROUTE_TABLE.filter((route) => !PAGES[route.page]).map((route) => route.path)).toEqual(['/analytics/versioncontrol', '/analytics', '/video-search']);
+    expect(ROUTE_TABLE.filter((route) => !PAGES[route.page]).map((route) => route.path)).toEqual(['/analytics/versioncontrol']);
   });
 
   it.each(['/editor', '/analytics/content', '/analytics/whitelist', '/analytics/analytics', '/analytics/sendfeedback', '/admin/feedback', '/about', '/readme'])(
@@ -48,6 +48,24 @@ describe('the route table', () => {
       expect(screen.queryByText('Nothing here yet')).toBeNull();
     },
   );
+});
+
+describe('/analytics', () => {
+  it('leads to every section of the account, and a provider also to their videos’ pages', async () => {
+    stubApi({ ...signedInUser, role: 'provider' }, {});
+    renderApp('/analytics');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Account' })).toBeTruthy();
+    expect(screen.queryByText('Nothing here yet')).toBeNull();
+    const main = screen.getByRole('main');
+    for (const [name, href] of [
+      ['Personal information', '/analytics/pi'],
+      ['Notification settings', '/analytics/notification'],
+      ['Upload videos', '/upload'],
+    ] as const) {
+      expect(within(main).getByRole('link', { name }).getAttribute('href')).toBe(href);
+    }
+    expect(within(main).queryByRole('link', { name: 'Users' })).toBeNull();
+  });
 });
 
 describe('/editor', () => {

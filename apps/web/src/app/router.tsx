@@ -51,6 +51,7 @@ export const PAGES: Partial<Record<string, PageModule>> = {
   notedVideos: async () => ({ Component: (await import('../features/watching/routes/noted-videos-page')).NotedVideosPage }),
   videoPlaylist: async () => ({ Component: (await import('../features/watching/routes/playlists-page')).PlaylistsPage }),
   progress: async () => ({ Component: (await import('../features/progress/routes/progress-page')).ProgressPage }),
+  analytics: async () => ({ Component: (await import('./routes/account-overview-page')).AccountOverviewPage }),
   notifications: async () => ({ Component: (await import('../features/notifications/routes/notification-settings-page')).NotificationSettingsPage }),
   notificationList: async () => ({ Component: (await import('../features/notifications/routes/notifications-page')).NotificationsPage }),
   editor: async () => ({ Component: (await import('../features/dashboard/routes/editor-hub-page')).EditorHubPage }),
