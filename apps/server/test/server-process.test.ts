@@ -34,7 +34,10 @@ function start(env: Record<string, string>): ServerProcess {
 
 async function stop(server: ServerProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
   server.child.kill(signal);
-  return server.exited;
+  const code = await server.exited;
+  // A failed stop says why in the test output.
+  if (code !== 0 && signal !== 'SIGKILL') console.error(server.lines.slice(-12).join('\n'));
+  return code;
 }
 
 async function embeddedPort(server: ServerProcess): Promise<number> {
