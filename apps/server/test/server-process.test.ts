@@ -36,7 +36,7 @@ async function stop(server: ServerProcess, signal: NodeJS.Signals = 'SIGTERM'): 
   server.child.kill(signal);
   const code = await server.exited;
   // A failed stop says why in the test output.
-  if (code !== 0 && signal !== 'SIGKILL') console.error(server.lines.slice(-12).join('\n'));
+  if (code !== 0 && signal !== 'SIGKILL') console.error([...server.lines.slice(-12), ...server.stderr].join('\n'));
   return code;
 }
 

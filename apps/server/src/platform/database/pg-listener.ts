@@ -28,6 +28,7 @@ export async function startPgListener(pool: pg.Pool, log: { warn(details: object
     }
   };
 
+  const releaseClient = new WeakMap<object, (destroy: boolean) => void>();
   const retry = (delayMs: number) => setTimeout(() => void connect(), delayMs).unref();
 
   const connect = (): Promise<void> => {
@@ -36,13 +37,24 @@ export async function startPgListener(pool: pg.Pool, log: { warn(details: object
       try {
         const next = await pool.connect();
         next.on('notification', dispatch);
+        let released = false;
+        const release = (destroy: boolean) => {
+          // A connection is handed back once: an error after close() (the database stopping under
+          // us at shutdown) must not release it twice, which pg-pool answers by throwing.
+          if (released) return;
+          released = true;
+          next.release(destroy);
+        };
+        releaseClient.set(next, release);
         next.on('error', () => {
           // The connection ended (database restart): listen again on a new one.
           if (client === next) client = null;
-          next.release(true);
-          retry(1000);
+          release(true);
+          if (!closed) retry(1000);
         });
         for (const channel of listeners.keys()) await next.query(`LISTEN ${channel}`);
+        // Closed while this connection was being made: hand it back instead of keeping it.
+        if (closed) return release(false);
         client = next;
       } catch (error) {
         log.warn({ err: error }, 'cannot listen for database notifications; retrying');
@@ -72,9 +84,10 @@ export async function startPgListener(pool: pg.Pool, log: { warn(details: object
     async close() {
       closed = true;
       if (client) {
-        await client.query('UNLISTEN *').catch(() => undefined);
-        client.release();
+        const current = client;
         client = null;
+        await current.query('UNLISTEN *').catch(() => undefined);
+        releaseClient.get(current)?.(false);
       }
     },
   };
