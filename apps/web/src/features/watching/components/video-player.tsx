@@ -61,6 +61,26 @@ const seekBy = (player: MediaPlayerInstance, delta: number) => {
   player.currentTime = Math.max(0, Math.min(player.state.duration || Infinity, player.currentTime + delta));
 };
 
+/**
+ * The full layout (with its seek bar, chapters and storyboard) down to a phone's width. Vidstack's
+ * default also switches to the small layout below 380 px of height, which a desktop page's player
+ * column often is: a surgeon at a laptop would lose the seek bar.
+ */
+const SMALL_LAYOUT_WHEN = ({ width }: { width: number }) => width > 0 && width < 480;
+
+/** The storyboard preview is decorative (the time beside it says where it is): alt="" for screen readers. */
+function useDecorativeThumbnails(playerRef: RefObject<MediaPlayerInstance | null>) {
+  useEffect(() => {
+    const root = playerRef.current?.el;
+    if (!root) return;
+    const mark = () => root.querySelectorAll('.vds-thumbnail img:not([alt])').forEach((img) => img.setAttribute('alt', ''));
+    mark();
+    const observer = new MutationObserver(mark);
+    observer.observe(root, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [playerRef]);
+}
+
 /** The shortcuts: space/k, j/l 10 s, arrows 5 s, ',' '.' one frame while paused, f, m, 0-9 (built in). */
 const KEY_SHORTCUTS: MediaKeyShortcuts = {
   togglePaused: 'k Space',
@@ -95,6 +115,7 @@ export function VideoPlayer({ videoId, title, playback, segments, durationSecond
   // The newest signature: hls.js asks for every playlist and segment through it.
   const token = useRef(tokenOf(playback.hls));
   const started = useRef(false);
+  useDecorativeThumbnails(playerRef);
 
   useEffect(() => {
     token.current = tokenOf(playback.hls);
@@ -172,7 +193,13 @@ export function VideoPlayer({ videoId, title, playback, segments, durationSecond
         {playback.poster && <Poster className="vds-poster" src={playback.poster} alt={title} />}
         {segments.length > 0 && <Track kind="chapters" type="json" content={chapters} default label={t('watching.segments.title')} lang="en-US" />}
       </MediaProvider>
-      <DefaultVideoLayout icons={defaultLayoutIcons} thumbnails={storyboard} playbackRates={[...PLAYBACK_RATES]} translations={translations} />
+      <DefaultVideoLayout
+        icons={defaultLayoutIcons}
+        smallLayoutWhen={SMALL_LAYOUT_WHEN}
+        thumbnails={storyboard}
+        playbackRates={[...PLAYBACK_RATES]}
+        translations={translations}
+      />
     </MediaPlayer>
   );
 }
