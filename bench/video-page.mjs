@@ -47,8 +47,17 @@ try {
   const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
   await context.addInitScript(() => localStorage.setItem('consent', JSON.stringify({ necessary: true, performance: false, advertising: false })));
   const runs = [];
-  for (let i = 0; i < 5; i += 1) {
+  // --variants compares, in the same run, the page as built with the page whose early media
+  // fetches ('fetch': the route loader's warm-up) or the <video> element's own ones ('media':
+  // Chromium's native HLS trying Vidstack's <source> before hls.js attaches) are refused.
+  const variants = process.argv.includes('--variants') ? ['as built', 'no warm-up', 'no native HLS'] : ['as built'];
+  for (let i = 0; i < 5 * variants.length; i += 1) {
+    const variant = variants[i % variants.length];
     const page = await context.newPage();
+    if (variant !== 'as built') {
+      const refused = variant === 'no warm-up' ? 'fetch' : 'media';
+      await page.route('**/media/**', (route) => (route.request().resourceType() === refused ? route.abort() : route.fallback()));
+    }
     let mediaBytes = 0;
     let counting = true;
     const rungs = new Set();
@@ -62,6 +71,23 @@ try {
     await page.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 2, null, { timeout: 30_000 });
     counting = false;
     const frameMs = await page.evaluate(() => performance.now());
+    // Where the time went: when each step's response ended, from navigation start.
+    const steps = await page.evaluate(() => {
+      const end = (test) => performance.getEntriesByType('resource').find((e) => test(e.name))?.responseEnd;
+      const nav = performance.getEntriesByType('navigation')[0];
+      return {
+        html: nav?.responseEnd,
+        app: end((n) => /\/assets\/index-[^/]*\.js$/.test(n)),
+        page: end((n) => /\/assets\/video-page-[^/]*\.js$/.test(n)),
+        session: end((n) => n.endsWith('/api/session')),
+        watch: end((n) => /\/api\/videos\/[^/]+\/watch$/.test(n)),
+        hls: end((n) => /\/assets\/hls[^/]*\.js$/.test(n)),
+        master: end((n) => n.endsWith('master.m3u8')),
+        segment: end((n) => /segment-\d+\.m4s$/.test(n)),
+        playerSegment: performance.getEntriesByType('resource').find((e) => e.initiatorType === 'xmlhttprequest' && /segment-\d+\.m4s$/.test(e.name))
+          ?.responseEnd,
+      };
+    });
     const firstFrameBytes = mediaBytes;
     const firstRungs = [...rungs];
     // Play: the first frame actually presented after the key press.
@@ -74,7 +100,20 @@ try {
           document.dispatchEvent(new KeyboardEvent('keydown', { key: 'k', bubbles: true }));
         }),
     );
-    runs.push({ frameMs, playedMs, firstFrameBytes, firstRungs });
+    if (process.env.BENCH_DEBUG)
+      console.log(
+        await page.evaluate(() =>
+          performance
+            .getEntriesByType('resource')
+            .filter((e) => /media|api|hls/.test(e.name))
+            .map(
+              (e) =>
+                `${Math.round(e.startTime)}→${Math.round(e.responseEnd)} ${e.initiatorType} ${e.transferSize} ${e.name.replace(/^.*\/(media|api|assets)\//, '')}`,
+            )
+            .join('\n'),
+        ),
+      );
+    runs.push({ variant, frameMs, playedMs, firstFrameBytes, firstRungs, steps });
     await page.close();
   }
   await browser.close();
@@ -86,6 +125,22 @@ try {
       `| ${i + 1} | ${Math.round(r.frameMs)} | ${Math.round(r.playedMs)} | ${r.firstFrameBytes.toLocaleString('en-US')} | ${r.firstRungs.join(', ')} |`,
     ),
   );
+  console.log(
+    '\n| run | variant | HTML | app script | page script | session | watch API | hls.js | master playlist | first segment | hls.js has it | first frame (ms from navigation) |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
+  const ms = (v) => (v === undefined ? '–' : String(Math.round(v)));
+  runs.forEach((r, i) =>
+    console.log(
+      `| ${i + 1} | ${r.variant} | ${ms(r.steps.html)} | ${ms(r.steps.app)} | ${ms(r.steps.page)} | ${ms(r.steps.session)} | ${ms(r.steps.watch)} | ${ms(r.steps.hls)} | ${ms(r.steps.master)} | ${ms(r.steps.segment)} | ${ms(r.steps.playerSegment)} | ${ms(r.frameMs)} |`,
+    ),
+  );
+  for (const variant of variants) {
+    const of = runs.filter((r) => r.variant === variant);
+    console.log(
+      `median, ${variant}: first frame ${Math.round(median(of.map((r) => r.frameMs)))} ms, media bytes before it ${median(of.map((r) => r.firstFrameBytes)).toLocaleString('en-US')}`,
+    );
+  }
   console.log(
     `median: first frame ${Math.round(median(runs.map((r) => r.frameMs)))} ms, then first played frame ${Math.round(median(runs.map((r) => r.playedMs)))} ms after play`,
   );

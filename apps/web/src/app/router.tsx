@@ -4,6 +4,8 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LoadingScreen } from '../components/loading-screen';
+import { watchPageQuery } from '../features/watching/api/get-watch-page';
+import { warmPlayback } from '../features/watching/api/warm-playback';
 import { isVideoId, NotFoundError } from '../lib/not-found';
 import { createGuardLoader, revalidateOnEveryNavigation } from './guard';
 import { DefaultLayout } from './layouts/default-layout';
@@ -77,11 +79,37 @@ function requireVideoId({ params }: { params: Record<string, string | undefined>
   return null;
 }
 
+/**
+ * The video page's first frame waits on its API answer, hls.js and the first media requests: they
+ * start here, beside the session check and the page's own script, instead of one after the other
+ * once the page has mounted.
+ */
+const videoPageLoader =
+  (queryClient: QueryClient) =>
+  ({ params, request }: { params: Record<string, string | undefined>; request: Request }) => {
+    requireVideoId({ params });
+    const query = watchPageQuery(params.videoId!);
+    void import('hls.js');
+    // A playlist's clip starts where its item says: the player fetches that itself.
+    const search = new URL(request.url).searchParams;
+    if (search.has('playlist')) {
+      void queryClient.prefetchQuery(query);
+      return null;
+    }
+    const t = Number(search.get('t'));
+    void queryClient
+      .fetchQuery(query)
+      .then((page) => warmPlayback(page.playback.hls, search.has('t') && Number.isFinite(t) && t >= 0 ? t : null))
+      .catch(() => undefined);
+    return null;
+  };
+
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
   const layoutRoutes: RouteObject[] = (Object.keys(LAYOUTS) as LayoutName[]).map((layout) => {
     const children: RouteObject[] = ROUTE_TABLE.filter((route) => route.layout === layout).map((route) => {
       const page = PAGES[route.page];
-      const loader = VIDEO_ID_PARAMS.some((param) => route.path.includes(param)) ? requireVideoId : undefined;
+      const loader =
+        route.page === 'video' ? videoPageLoader(queryClient) : VIDEO_ID_PARAMS.some((param) => route.path.includes(param)) ? requireVideoId : undefined;
       return page ? { path: route.path, loader, lazy: page } : { path: route.path, loader, element: <FeaturePendingPage page={route.page} /> };
     });
     if (layout === 'landing') {

@@ -11,9 +11,11 @@ export const watchPageQuery = (videoId: string) =>
   queryOptions({
     queryKey: watchPageKey(videoId),
     queryFn: ({ signal }) => apiRequest<WatchPage>(`/api/videos/${encodeURIComponent(videoId)}/watch`, { signal }),
-    // Signed links must not be reused from a stale cache entry; the player refreshes its own.
-    staleTime: 0,
-    gcTime: 0,
+    // The route's loader starts this request beside the session check (the page's first frame
+    // waits on it), so the answer is kept briefly for the page to pick up. Older signed links are
+    // not reused: the player renews its own from their expiry.
+    staleTime: 15_000,
+    gcTime: 15_000,
     retry: false,
     refetchOnWindowFocus: false,
   });
