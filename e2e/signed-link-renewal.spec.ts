@@ -91,15 +91,16 @@ test('the player renews its signed links: past their lifetime a new rung still l
     if (response.url().includes('/media/')) media.push({ at: Date.now(), url: response.url(), status: response.status() });
   });
 
-  const opened = Date.now();
   await page.goto(`/video/${videoId}`);
   await expect(page.locator('video')).toHaveJSProperty('readyState', 4, { timeout: 30_000 });
   const firstToken = TOKEN.exec(media.find((m) => m.url.endsWith('.m3u8'))!.url)![1];
 
   // The page asks for fresh links before the first ones expire.
   await page.waitForResponse((r) => r.url().endsWith(`/api/videos/${videoId}/playback`) && r.ok(), { timeout: LIFETIME_SECONDS * 1000 });
-  // Past the first links' lifetime: they are refused now.
-  await page.waitForTimeout(Math.max(0, opened + (LIFETIME_SECONDS + 3) * 1000 - Date.now()));
+  // Past the first links' lifetime (their expiry is the token's first field): they are refused now.
+  const firstExpiry = Number(firstToken.split('.')[0]) * 1000;
+  expect(firstExpiry).toBeLessThanOrEqual(Date.now() + LIFETIME_SECONDS * 1000);
+  await page.waitForTimeout(Math.max(0, firstExpiry + 2000 - Date.now()));
   const firstPlaylist = media.find((m) => m.url.endsWith('.m3u8'))!.url;
   expect((await page.request.get(firstPlaylist)).status()).toBeGreaterThanOrEqual(400);
 
