@@ -98,7 +98,7 @@ test('the player renews its signed links: past their lifetime a new rung still l
   // The page asks for fresh links before the first ones expire.
   await page.waitForResponse((r) => r.url().endsWith(`/api/videos/${videoId}/playback`) && r.ok(), { timeout: LIFETIME_SECONDS * 1000 });
   // Past the first links' lifetime (their expiry is the token's first field): they are refused now.
-  const firstExpiry = Number(firstToken.split('.')[0]) * 1000;
+  const firstExpiry = Number(firstToken!.split('.')[0]) * 1000;
   expect(firstExpiry).toBeLessThanOrEqual(Date.now() + LIFETIME_SECONDS * 1000);
   await page.waitForTimeout(Math.max(0, firstExpiry + 2000 - Date.now()));
   const firstPlaylist = media.find((m) => m.url.endsWith('.m3u8'))!.url;
