@@ -98,7 +98,10 @@ export function maskProblem(
 export const confirmReviewInputSchema = z.object({
   ranges: z.array(privacyRangeSchema).max(MAX_RANGES),
   /** Regions to cover instead of cutting (absent: none). The count is checked by maskProblem. */
-  masks: z.array(privacyMaskSchema).max(MAX_MASKS * 4).default([]),
+  masks: z
+    .array(privacyMaskSchema)
+    .max(MAX_MASKS * 4)
+    .default([]),
 });
 export type ConfirmReviewInput = z.input<typeof confirmReviewInputSchema>;
 

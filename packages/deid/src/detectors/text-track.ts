@@ -131,7 +131,9 @@ export function trackBoxes(observations: readonly BoxObservation[], options: Tra
     const moved = short.some(
       (other) =>
         other !== track &&
-        other.sightings.some((o) => track.sightings.some((s) => o.time !== s.time && Math.abs(o.time - s.time) <= linkSeconds && movedCopy(s.box, o.box, overlap, linkDistance))),
+        other.sightings.some((o) =>
+          track.sightings.some((s) => o.time !== s.time && Math.abs(o.time - s.time) <= linkSeconds && movedCopy(s.box, o.box, overlap, linkDistance)),
+        ),
     );
     if (moved) track.kind = 'moving';
   }
@@ -172,7 +174,7 @@ export function trackBoxes(observations: readonly BoxObservation[], options: Tra
     });
   const touches = (a: MaskRect, b: MaskRect) =>
     a.start <= b.end && b.start <= a.end && a.x <= b.x + b.width && b.x <= a.x + a.width && a.y <= b.y + b.height && b.y <= a.y + a.height;
-  for (let joined = true; joined; ) {
+  for (let joined = true; joined;) {
     joined = false;
     outer: for (let i = 0; i < masks.length; i++) {
       for (let j = i + 1; j < masks.length; j++) {
