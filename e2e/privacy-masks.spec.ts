@@ -11,7 +11,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { createAccountWithRole, signInAsAdmin } from './support/accounts';
 
 // Inside the body only (a reddish moving texture): nothing to cut.
-const INSIDE = "cellauto=s=640x360:rate=25:rule=110,format=gray,geq=r='160+60*p(X,Y)/255':g='40+30*p(X,Y)/255':b='40+20*p(X,Y)/255',gblur=sigma=3";
+const INSIDE = "cellauto=s=1280x720:rate=25:rule=110,format=gray,geq=r='160+60*p(X,Y)/255':g='40+30*p(X,Y)/255':b='40+20*p(X,Y)/255',gblur=sigma=3";
 
 async function ok<T>(response: Awaited<ReturnType<APIRequestContext['get']>>, what: string): Promise<T> {
   if (!response.ok()) throw new Error(`${what}: ${response.status()} ${await response.text()}`);

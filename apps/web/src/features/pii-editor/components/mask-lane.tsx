@@ -66,14 +66,16 @@ export function MaskLane(props: {
                 left: percent(mask.start, duration),
                 width: percent(mask.end - mask.start, duration),
                 minWidth: 4,
-                background: reasonColor(mask.reason, isSelected ? 8 : 6),
+                // Light fill, dark words: readable whatever the reason's colour.
+                background: reasonColor(mask.reason, isSelected ? 3 : 1),
+                borderLeft: `4px solid ${reasonColor(mask.reason, 7)}`,
                 outline: isSelected ? '2px solid var(--mantine-color-dark-7)' : undefined,
                 borderRadius: 3,
                 cursor: 'pointer',
                 overflow: 'hidden',
               }}
             >
-              <Text size="xs" c="white" fw={600} px={6} truncate lh="18px">
+              <Text size="xs" c="dark.9" fw={600} px={6} truncate lh="18px">
                 {t(`piiEditor.masks.reasons.${mask.reason}`)}
               </Text>
             </Box>

@@ -39,7 +39,12 @@ export function MasksTable(props: {
         </Table.Thead>
         <Table.Tbody>
           {props.masks.map((mask, index) => (
-            <Table.Tr key={index} data-selected={index === props.selected || undefined} bg={index === props.selected ? 'blue.0' : undefined}>
+            <Table.Tr
+              key={index}
+              data-selected={index === props.selected || undefined}
+              // An outline, not a fill: the red Delete keeps its contrast on the selected row.
+              style={index === props.selected ? { outline: '2px solid var(--mantine-color-blue-6)', outlineOffset: -2 } : undefined}
+            >
               <Table.Td>
                 <Anchor component="button" type="button" onClick={() => props.onPick(index)}>
                   {t(`piiEditor.masks.reasons.${mask.reason}`)}
@@ -61,6 +66,8 @@ export function MasksTable(props: {
                     size="compact-xs"
                     variant="subtle"
                     color="red"
+                    // Red 9: the default subtle red is too pale on white for small text (axe color-contrast).
+                    style={{ '--button-color': 'var(--mantine-color-red-9)' }}
                     aria-label={t('piiEditor.masks.deleteAt', { reason: t(`piiEditor.masks.reasons.${mask.reason}`), start: editorClock(mask.start) })}
                     onClick={() => props.onDelete(index)}
                   >
