@@ -77,3 +77,14 @@ describe('trackBoxes', () => {
     expect(overlapOfSmaller(box(0, 0, 0.2, 0.04), box(0.5, 0.5, 0.2, 0.04))).toBe(0);
   });
 });
+
+describe('trackBoxes over a long swinging instrument', () => {
+  it('a print that swings back and forth past the same places for a minute is never an overlay', () => {
+    // Dense frames at 2 fps for 60 s; the print's box follows a sine, revisiting each place every ~5 s.
+    const obs = observe(0, 60, 0.5, (t) => [box(0.35 + 0.25 * Math.sin(1.3 * t), 0.45 + 0.1 * Math.cos(0.9 * t), 0.12, 0.03, 0.97)]);
+    const { masks, transientScores, tracks } = trackBoxes(obs, { durationSeconds: 60 });
+    expect(masks).toEqual([]);
+    expect(tracks.some((t) => t.kind === 'persistent')).toBe(false);
+    expect(Math.max(...transientScores.values())).toBe(0);
+  });
+});

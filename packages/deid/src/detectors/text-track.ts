@@ -46,6 +46,11 @@ export interface TrackOptions {
   minPersistSeconds?: number;
   /** ... and at least this many times (default 3). */
   minSightings?: number;
+  /**
+   * ... in at least this share of the frames looked at between its first and last sighting (default
+   * 0.6): an overlay is there whenever one looks, while a print swinging back and forth only passes by.
+   */
+  minPresence?: number;
   /** Sightings further apart than this are not joined into one track (default 25 s: two periodic samples missed). */
   maxGapSeconds?: number;
   /** Two boxes are at the same place when their overlap covers this share of the smaller one (default 0.6). */
@@ -96,6 +101,7 @@ export function trackBoxes(observations: readonly BoxObservation[], options: Tra
   const duration = options.durationSeconds;
   const minPersist = options.minPersistSeconds ?? 3;
   const minSightings = options.minSightings ?? 3;
+  const minPresence = options.minPresence ?? 0.6;
   const maxGap = options.maxGapSeconds ?? 25;
   const overlap = options.sameOverlap ?? 0.6;
   const linkSeconds = options.linkSeconds ?? 1.5;
@@ -125,7 +131,13 @@ export function trackBoxes(observations: readonly BoxObservation[], options: Tra
 
   // 2. Kinds: long at one place → overlay; otherwise, the same-sized print elsewhere in a
   //    neighbouring frame → a moving instrument; otherwise short-lived text.
-  for (const track of tracks) if (track.last - track.first >= minPersist && track.sightings.length >= minSightings) track.kind = 'persistent';
+  const looked = sorted.map((o) => o.time);
+  const presence = (t: BoxTrack) => {
+    const between = looked.filter((time) => time >= t.first - 1e-6 && time <= t.last + 1e-6).length;
+    return new Set(t.sightings.map((s) => s.time)).size / Math.max(1, between);
+  };
+  for (const track of tracks)
+    if (track.last - track.first >= minPersist && track.sightings.length >= minSightings && presence(track) >= minPresence) track.kind = 'persistent';
   const short = tracks.filter((t) => t.kind !== 'persistent');
   for (const track of short) {
     const moved = short.some(
@@ -137,13 +149,15 @@ export function trackBoxes(observations: readonly BoxObservation[], options: Tra
     );
     if (moved) track.kind = 'moving';
   }
-  // A print that moved once is the same instrument in its other sightings too.
+  // A print that moved once is the same instrument in its other sightings too, and text of a
+  // similar height beside a moving print at about the same time is part of it (the detector may
+  // split or join the words of one print from frame to frame).
   for (const track of short) {
     if (track.kind !== 'transient') continue;
+    const near = (a: Box, b: Box) => ratio(a.height, b.height) <= 1.6 && Math.hypot(centre(a).x - centre(b).x, centre(a).y - centre(b).y) <= linkDistance;
     const linked = short.some(
       (other) =>
-        other.kind === 'moving' &&
-        other.sightings.some((o) => track.sightings.some((s) => Math.abs(o.time - s.time) <= linkSeconds && movedCopy(s.box, o.box, overlap, linkDistance))),
+        other.kind === 'moving' && other.sightings.some((o) => track.sightings.some((s) => Math.abs(o.time - s.time) <= linkSeconds && near(s.box, o.box))),
     );
     if (linked) track.kind = 'moving';
   }
