@@ -13,7 +13,7 @@ import * as tus from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '@ipsv/contracts/upload';
 import type { Video } from '@ipsv/contracts/videos';
-import type { PrivacyReview } from '@ipsv/contracts/privacy-review';
+import { MAX_MASKS, type PrivacyReview } from '@ipsv/contracts/privacy-review';
 import { videoJobs } from '../src/jobs/video-jobs.js';
 import { ffmpegMediaTools } from '../src/platform/media/media-tools.js';
 import { createVideosRepository } from '../src/modules/videos/videos.repository.js';
@@ -27,6 +27,7 @@ import { createTestDatabase, type TestDatabase } from './helpers/test-database.j
 import { ffmpeg, makeSurgeryClip, sha256, signedInUser, tusUpload, waitForStatus, type TestUser as User } from './helpers/video-journey.js';
 
 const log = pino({ level: 'silent' });
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let database: TestDatabase;
 let smtp: SmtpReceiver;
@@ -172,6 +173,27 @@ describe('upload to publication', () => {
     expect((await owner.call('GET', `/api/videos/${id}/playback`)).status).toBe(401);
   });
 
+  it('refuses masks outside the picture or the video, too many, and anyone but the owner; nothing is stored', async () => {
+    const review = await owner.json<PrivacyReview>('GET', `/api/videos/${id}/review`);
+    expect(review.proposedMasks).toEqual([]);
+    expect(review.confirmedMasks).toBeNull();
+    const mask = { x: 0.1, y: 0.1, width: 0.2, height: 0.2, start: 1, end: 3, reason: 'manual' };
+    for (const [masks, code, message] of [
+      [[{ ...mask, x: 0.9 }], 'MASK_OUTSIDE_FRAME', 'A mask must lie inside the picture'],
+      [[{ ...mask, end: review.durationSeconds + 5 }], 'MASK_TIME', 'A mask must start before it ends and lie inside the video'],
+      [Array.from({ length: MAX_MASKS + 1 }, () => mask), 'TOO_MANY_MASKS', `At most ${MAX_MASKS} masks can be applied to a video`],
+    ] as const) {
+      const response = await owner.call('PUT', `/api/videos/${id}/review`, { ranges: review.proposed, masks });
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { error: { code: string; message: string } }).error).toMatchObject({ code, message });
+    }
+    const foreign = await stranger.call('PUT', `/api/videos/${id}/review`, { ranges: review.proposed, masks: [mask] });
+    expect(foreign.status).toBe(401);
+    expect((await owner.json<Video>('GET', `/api/videos/${id}`)).status).toBe('review');
+    const { rows } = await database.pool.query('SELECT count(*)::int AS n FROM privacy_confirmations WHERE video_id = $1', [id]);
+    expect(rows[0].n).toBe(0);
+  });
+
   it('refuses overlapping ranges, then publishes the confirmed cut as HLS behind signed URLs', async () => {
     const review = await owner.json<PrivacyReview>('GET', `/api/videos/${id}/review`);
     const bad = await owner.call('PUT', `/api/videos/${id}/review`, {
@@ -183,13 +205,17 @@ describe('upload to publication', () => {
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { error: { code: string } }).error.code).toBe('RANGE_OVERLAP');
 
-    const confirmed = await owner.json<Video>('PUT', `/api/videos/${id}/review`, { ranges: review.proposed });
+    // A mask over the lower right quarter for the whole video, as a provider draws it.
+    const mask = { x: 0.55, y: 0.55, width: 0.4, height: 0.4, start: 0, end: review.durationSeconds, reason: 'manual' as const, confidence: null };
+    const confirmed = await owner.json<Video>('PUT', `/api/videos/${id}/review`, { ranges: review.proposed, masks: [mask] });
     expect(confirmed.status).toBe('rendering');
     const published = await waitForStatus(owner, id, ['published', 'failed'], 180_000);
     expect(published.status, published.failureReason ?? '').toBe('published');
-    const { rows } = await database.pool.query('SELECT confirmed_by, version, ranges FROM privacy_confirmations WHERE video_id = $1', [id]);
+    const { rows } = await database.pool.query('SELECT confirmed_by, version, ranges, masks FROM privacy_confirmations WHERE video_id = $1', [id]);
     expect(rows).toHaveLength(1);
     expect(rows[0].version).toBe(1);
+    expect(rows[0].masks).toEqual([mask]);
+    expect((await owner.json<PrivacyReview>('GET', `/api/videos/${id}/review`)).confirmedMasks).toEqual([mask]);
 
     // The whitelisted domain may watch; the playlist's relative URLs stay valid under its signature.
     const playback = await stranger.json<{ hls: string; mp4: string | null }>('GET', `/api/videos/${id}/playback`);
@@ -227,6 +253,36 @@ describe('upload to publication', () => {
         g += raw[i + 1]!;
       }
       expect(r / g, `frame at ${offset / frameBytes / 2} s`).toBeGreaterThan(2);
+    }
+
+    // Every rendition (the SD above, the HD rungs once done) has the mask in every frame: the masked
+    // corner is black, the rest is not.
+    const complete = Date.now() + 120_000;
+    const isComplete = async () =>
+      (await database.pool.query("SELECT (rendition ->> 'complete')::boolean AS done FROM videos WHERE id = $1", [id])).rows[0]?.done === true;
+    while (!(await isComplete()) && Date.now() < complete) await sleep(500);
+    expect(await isComplete()).toBe(true);
+    for (const rung of ['360p', '480p', '720p']) {
+      const file = path.join(mediaRoot, 'videos', id, 'v1', rung, 'video.mp4');
+      const frames = execFileSync('ffmpeg', ['-v', 'error', '-i', file, '-vf', 'fps=2,scale=32:18', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'], {
+        maxBuffer: 64 * 1024 * 1024,
+      });
+      expect(frames.length).toBeGreaterThan(frameBytes * 10);
+      for (let offset = 0; offset + frameBytes <= frames.length; offset += frameBytes) {
+        const pixel = (x: number, y: number) => Math.max(...[0, 1, 2].map((c) => frames[offset + (y * 32 + x) * 3 + c]!));
+        // Well inside the mask (x 17.6-30.4, y 9.9-17.1 of 32x18) and well outside it.
+        for (const [x, y] of [
+          [20, 12],
+          [24, 13],
+          [27, 15],
+        ] as const)
+          expect(pixel(x, y), `${rung} masked at ${offset / frameBytes / 2} s`).toBeLessThan(40);
+        for (const [x, y] of [
+          [4, 4],
+          [10, 8],
+        ] as const)
+          expect(pixel(x, y), `${rung} unmasked at ${offset / frameBytes / 2} s`).toBeGreaterThan(60);
+      }
     }
   });
 

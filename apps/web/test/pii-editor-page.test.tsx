@@ -26,7 +26,10 @@ const review: PrivacyReview = {
     { start: 0, end: 4, reasons: ['out_of_body'], confidence: 0.93 },
     { start: 20, end: 25, reasons: ['face', 'text'], confidence: 0.81 },
   ],
+  proposedMasks: [{ x: 0.02, y: 0.03, width: 0.3, height: 0.08, start: 0, end: 60, reason: 'text', confidence: 0.97 }],
+  faceMasks: [],
   confirmed: null,
+  confirmedMasks: null,
   confirmedBy: null,
   confirmedByName: null,
   confirmedAt: null,
@@ -112,7 +115,7 @@ describe('/edit-pii/:surgeryId', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Progress page' })).toBeTruthy();
     const put = calls.find((c) => c.method === 'PUT');
     expect(put?.url).toBe('/api/videos/v1/review');
-    expect(put?.body).toEqual({ ranges: [{ start: 1, end: 5.1, reasons: ['out_of_body'], confidence: 0.93 }] });
+    expect(put?.body).toEqual({ ranges: [{ start: 1, end: 5.1, reasons: ['out_of_body'], confidence: 0.93 }], masks: review.proposedMasks });
   });
 
   it('Undo and Redo restore the ranges, with the buttons and with Ctrl+Z / Ctrl+Shift+Z', async () => {
@@ -165,20 +168,23 @@ describe('/edit-pii/:surgeryId', { timeout: 20_000 }, () => {
     expect(ranges()[0]!.getAttribute('aria-label')).toContain('Remove 0:16.0 to 0:20.0');
   });
 
-  it.each(['RANGE_OVERLAP', 'NOTHING_LEFT'] as const)("shows the server's refusal %s, by its code, when Save is refused", async (code) => {
-    stubApi({
-      'GET /api/videos/v1/review': { status: 200, body: review },
-      'PUT /api/videos/v1/review': refusal(code),
-    });
-    renderEditor();
-    await screen.findByText('Laparoscopic cholecystectomy');
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect((await screen.findByRole('alert')).textContent).toBe(i18next.t(`errors.${code}`));
-  });
+  it.each(['RANGE_OVERLAP', 'NOTHING_LEFT', 'MASK_OUTSIDE_FRAME', 'MASK_TIME', 'TOO_MANY_MASKS'] as const)(
+    "shows the server's refusal %s, by its code, when Save is refused",
+    async (code) => {
+      stubApi({
+        'GET /api/videos/v1/review': { status: 200, body: review },
+        'PUT /api/videos/v1/review': refusal(code),
+      });
+      renderEditor();
+      await screen.findByText('Laparoscopic cholecystectomy');
+      fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+      expect((await screen.findByRole('alert')).textContent).toBe(i18next.t(`errors.${code}`));
+    },
+  );
 
   it('asks before publishing with zero ranges', async () => {
     const calls = stubApi({
-      'GET /api/videos/v1/review': { status: 200, body: { ...review, proposed: [] } },
+      'GET /api/videos/v1/review': { status: 200, body: { ...review, proposed: [], proposedMasks: [] } },
       'PUT /api/videos/v1/review': { status: 200, body: { id: 'v1', status: 'rendering' } },
       'GET /api/videos/mine': { status: 200, body: { videos: [] } },
     });
@@ -196,7 +202,120 @@ describe('/edit-pii/:surgeryId', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Publish the whole video' }));
     expect(await screen.findByRole('heading', { name: 'Progress page' })).toBeTruthy();
-    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ ranges: [] });
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ ranges: [], masks: [] });
+  });
+
+  it('shows the proposed masks over the video and on the timeline with their reasons; add, move, resize, retime, delete, with Undo/Redo, and Save sends them', async () => {
+    const calls = stubApi({
+      'GET /api/videos/v1/review': { status: 200, body: review },
+      'PUT /api/videos/v1/review': { status: 200, body: { id: 'v1', status: 'rendering' } },
+      'GET /api/videos/mine': { status: 200, body: { videos: [] } },
+    });
+    // The picture (and the timeline) 1000 px wide, 500 px high: 10 px is 1 % across, 2 % down.
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({
+      left: 0,
+      width: 1000,
+      top: 0,
+      height: 500,
+      right: 1000,
+      bottom: 500,
+      x: 0,
+      y: 0,
+      toJSON: () => ({}),
+    });
+    renderEditor();
+    await screen.findByText('Laparoscopic cholecystectomy');
+    const lane = () => within(screen.getByRole('group', { name: 'Masks' })).getAllByRole('button');
+    const boxes = () => screen.queryAllByTestId('mask-box');
+    // The overlay's mask, over the picture at the playhead (0:00) and on the timeline, with its reason.
+    expect(lane()).toHaveLength(1);
+    expect(lane()[0]!.getAttribute('aria-label')).toBe('Mask (On-screen text) from 0:00.0 to 1:00.0');
+    expect(boxes()).toHaveLength(1);
+    expect(within(screen.getByRole('table', { name: 'Masks' })).getByText('2 %, 3 % · 30 × 8 %')).toBeTruthy();
+
+    // Add one at the playhead (moved to 0:10 first): it shows from 0:10 for 10 s, selected.
+    const video = screen.getByLabelText<HTMLVideoElement>('Original video');
+    video.currentTime = 10;
+    fireEvent.timeUpdate(video);
+    fireEvent.click(screen.getByRole('button', { name: 'Add mask' }));
+    expect(lane()).toHaveLength(2);
+    expect(lane()[1]!.getAttribute('aria-label')).toBe('Mask (Drawn by you) from 0:10.0 to 0:20.0');
+    const added = () => boxes().find((b) => b.getAttribute('aria-label')!.includes('Drawn by you'))!;
+    expect(added().style.left).toBe('35%');
+
+    // Drag it 100 px right and 50 px down (10 % and 10 %): one step of the history.
+    fireEvent.pointerDown(added(), { button: 0, clientX: 400, clientY: 200, pointerId: 1 });
+    fireEvent.pointerMove(added(), { clientX: 500, clientY: 250, pointerId: 1 });
+    fireEvent.pointerUp(added(), { clientX: 500, clientY: 250, pointerId: 1 });
+    expect(added().style.left).toBe('45%');
+    expect(added().style.top).toBe('45%');
+    // Resize from its corner handle: 50 px left (5 %), and with Shift+ArrowDown 1 % taller.
+    const handle = screen.getByRole('button', { name: 'Resize the selected mask' });
+    fireEvent.pointerDown(handle, { button: 0, clientX: 750, clientY: 375, pointerId: 1 });
+    fireEvent.pointerMove(handle, { clientX: 700, clientY: 375, pointerId: 1 });
+    fireEvent.pointerUp(handle, { clientX: 700, clientY: 375, pointerId: 1 });
+    expect(added().style.width).toBe('25%');
+    fireEvent.keyDown(added(), { key: 'ArrowDown', shiftKey: true });
+    expect(added().style.height).toBe('31%');
+    // Its end from the playhead (0:15), and its time shifted 1 s right on the timeline.
+    video.currentTime = 15;
+    fireEvent.timeUpdate(video);
+    fireEvent.click(within(screen.getByRole('table', { name: 'Masks' })).getAllByRole('button', { name: 'End at playhead' })[1]!);
+    fireEvent.keyDown(lane()[1]!, { key: 'ArrowRight', shiftKey: true });
+    expect(lane()[1]!.getAttribute('aria-label')).toBe('Mask (Drawn by you) from 0:11.0 to 0:16.0');
+
+    // Undo walks back one edit at a time, Redo forward.
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(lane()[1]!.getAttribute('aria-label')).toBe('Mask (Drawn by you) from 0:10.0 to 0:15.0');
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(lane()).toHaveLength(2);
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(lane()).toHaveLength(1);
+    for (let i = 0; i < 6; i++) fireEvent.click(screen.getByRole('button', { name: 'Redo' }));
+    expect(lane()[1]!.getAttribute('aria-label')).toBe('Mask (Drawn by you) from 0:11.0 to 0:16.0');
+
+    // Delete the overlay's mask from the table; Save sends the one left.
+    fireEvent.click(screen.getByRole('button', { name: 'Delete the On-screen text mask from 0:00.0' }));
+    expect(lane()).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('heading', { name: 'Progress page' })).toBeTruthy();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      ranges: review.proposed,
+      masks: [{ x: 0.45, y: 0.45, width: 0.25, height: 0.31, start: 11, end: 16, reason: 'manual', confidence: null }],
+    });
+  });
+
+  it('offers to mask faces found in an inset instead of removing their frames, as one step of Undo', async () => {
+    const face = { x: 0.7, y: 0.05, width: 0.1, height: 0.15, start: 21, end: 23, reason: 'face' as const, confidence: 0.95 };
+    const calls = stubApi({
+      'GET /api/videos/v1/review': {
+        status: 200,
+        body: { ...review, proposed: [review.proposed[0], { start: 20, end: 25, reasons: ['face'], confidence: 0.9 }], proposedMasks: [], faceMasks: [face] },
+      },
+      'PUT /api/videos/v1/review': { status: 200, body: { id: 'v1', status: 'rendering' } },
+      'GET /api/videos/mine': { status: 200, body: { videos: [] } },
+    });
+    renderEditor();
+    await screen.findByText('Laparoscopic cholecystectomy');
+    expect(ranges()).toHaveLength(2);
+    fireEvent.click(screen.getByRole('button', { name: 'Mask faces instead of removing them (1)' }));
+    expect(ranges()).toHaveLength(1);
+    expect(
+      within(screen.getByRole('group', { name: 'Masks' }))
+        .getByRole('button')
+        .getAttribute('aria-label'),
+    ).toBe('Mask (Face in an inset) from 0:20.0 to 0:25.0');
+    expect(screen.getByRole('button', { name: 'Mask faces instead of removing them (1)' })).toHaveProperty('disabled', true);
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(ranges()).toHaveLength(2);
+    expect(screen.queryByRole('group', { name: 'Masks' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Redo' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('heading', { name: 'Progress page' })).toBeTruthy();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ ranges: [review.proposed[0]], masks: [{ ...face, start: 20, end: 25 }] });
   });
 
   it('says the analysis has not finished when the review answers REVIEW_NOT_READY, with a link to /progress', async () => {

@@ -42,8 +42,66 @@ export function rangeProblem(ranges: readonly { start: number; end: number }[], 
   return null;
 }
 
+/**
+ * Why a region is masked (covered by a solid box in every rendition) rather than its frames removed:
+ * burned-in text that stays in place (a tower overlay), a face in an inset, or the provider's own.
+ */
+export const MASK_REASONS = ['text', 'face', 'manual'] as const;
+export type MaskReason = (typeof MASK_REASONS)[number];
+/** Most masks one confirmation may carry (each one is a filter in every render). */
+export const MAX_MASKS = 40;
+export const MASK_OUTSIDE_FRAME_MESSAGE = 'A mask must lie inside the picture';
+export const MASK_TIME_MESSAGE = 'A mask must start before it ends and lie inside the video';
+export const TOO_MANY_MASKS_MESSAGE = `At most ${MAX_MASKS} masks can be applied to a video`;
+
+/**
+ * A rectangle of the picture covered from `start` to `end` (seconds of the original): x, y, width
+ * and height are fractions of the frame (x, y = top-left corner).
+ */
+export const privacyMaskSchema = z.object({
+  x: z.number().finite(),
+  y: z.number().finite(),
+  width: z.number().finite(),
+  height: z.number().finite(),
+  start: z.number().finite(),
+  end: z.number().finite(),
+  reason: z.enum(MASK_REASONS),
+  /** Detector confidence (null for masks the provider drew). */
+  confidence: z.number().min(0).max(1).nullable().default(null),
+});
+export type PrivacyMask = z.infer<typeof privacyMaskSchema>;
+
+export type MaskProblem = 'MASK_OUTSIDE_FRAME' | 'MASK_TIME' | 'TOO_MANY_MASKS';
+
+/** The smallest side of a mask, as a fraction of the frame (a thinner one covers nothing legible). */
+export const MIN_MASK_SIZE = 0.01;
+
+/**
+ * Checks masks against the picture and the video's duration: each inside [0, 1] × [0, 1] with a
+ * visible size, a time range inside the video that ends after it starts, and not too many.
+ * Returns the code of the first problem, or null. Shared by the editor and the server.
+ */
+export function maskProblem(
+  masks: readonly Pick<PrivacyMask, 'x' | 'y' | 'width' | 'height' | 'start' | 'end'>[],
+  durationSeconds: number,
+): MaskProblem | null {
+  if (masks.length > MAX_MASKS) return 'TOO_MANY_MASKS';
+  const eps = 1e-6;
+  for (const m of masks) {
+    if (!(m.x >= 0 && m.y >= 0 && m.width >= MIN_MASK_SIZE - eps && m.height >= MIN_MASK_SIZE - eps)) return 'MASK_OUTSIDE_FRAME';
+    if (!(m.x + m.width <= 1 + eps && m.y + m.height <= 1 + eps)) return 'MASK_OUTSIDE_FRAME';
+    if (!(m.start >= 0 && m.end > m.start && m.end <= durationSeconds + 0.001)) return 'MASK_TIME';
+  }
+  return null;
+}
+
 export const confirmReviewInputSchema = z.object({
   ranges: z.array(privacyRangeSchema).max(MAX_RANGES),
+  /** Regions to cover instead of cutting (absent: none). The count is checked by maskProblem. */
+  masks: z
+    .array(privacyMaskSchema)
+    .max(MAX_MASKS * 4)
+    .default([]),
 });
 export type ConfirmReviewInput = z.input<typeof confirmReviewInputSchema>;
 
@@ -67,8 +125,17 @@ export const privacyReviewSchema = z.object({
   threshold: z.number(),
   track: z.array(scorePointSchema),
   proposed: z.array(privacyRangeSchema),
+  /** Masks the analysis proposes (persistent on-screen text). */
+  proposedMasks: z.array(privacyMaskSchema),
+  /**
+   * Faces the analysis found inside an otherwise endoscopic picture (an inset), as masks the
+   * provider may choose to apply instead of removing those frames.
+   */
+  faceMasks: z.array(privacyMaskSchema),
   /** The confirmed ranges of the current version, or null before the first confirmation. */
   confirmed: z.array(privacyRangeSchema).nullable(),
+  /** The confirmed masks of the current version, or null before the first confirmation. */
+  confirmedMasks: z.array(privacyMaskSchema).nullable(),
   confirmedBy: z.string().nullable(),
   /** Who confirmed, as a name to show: the user's name, or 'auto' for an automatic confirmation. */
   confirmedByName: z.string().nullable(),

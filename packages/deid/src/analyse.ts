@@ -9,6 +9,13 @@ import { type Detector, type Reason } from './detector.js';
 import { SceneDetector } from './scene-detector.js';
 import { SCENE_UNCERTAIN_FROM } from './scene-model.js';
 import { decideRanges, type RemovedRange, type Sample } from './temporal.js';
+import { trackBoxes, type Box, type BoxObservation, type MaskRect, type TrackKind } from './detectors/text-track.js';
+
+/** A detector that can also say where in the frame it found something (text lines, faces). */
+interface LocatingDetector extends Detector {
+  detect(frames: readonly Frame[]): Promise<Box[][]>;
+}
+const locates = (detector: Detector): detector is LocatingDetector => typeof (detector as Partial<LocatingDetector>).detect === 'function';
 
 export interface SecondaryDetector {
   detector: Detector;
@@ -41,6 +48,12 @@ export interface AnalyseOptions {
   workers?: number;
   frameWidth?: number;
   frameHeight?: number;
+  /**
+   * Frames per second of the text-tracking passes: where the text found in one periodic frame is not
+   * found at the same place in its neighbours, the detector looks again this densely in between to
+   * tell an overlay from a moving instrument's print (default 2).
+   */
+  textTrackFps?: number;
   onProgress?: (percent: number) => void;
   signal?: AbortSignal;
 }
@@ -54,10 +67,23 @@ export interface TrackPoint {
   scores: Partial<Record<Reason, number>>;
 }
 
+export interface AnalysisMask extends MaskRect {
+  reason: 'text' | 'face';
+}
+
 export interface AnalysisResult {
   durationSeconds: number;
   threshold: number;
   ranges: RemovedRange[];
+  /** Burned-in text that stays in place (a tower overlay): covered in the render instead of cut. */
+  masks: AnalysisMask[];
+  /**
+   * Faces inside a picture the scene classifier calls endoscopic (an inset), as masks: their frames
+   * are still in `ranges`; the provider may choose to cover them instead.
+   */
+  faceMasks: AnalysisMask[];
+  /** What the text tracking made of the text it saw (for the review's record and for checking). */
+  textTracks: { kind: TrackKind; first: number; last: number; sightings: number }[];
   /** Every looked-at frame with its calibrated scores, for the review timeline. */
   track: TrackPoint[];
   framesDecoded: number;
@@ -133,12 +159,23 @@ export const analyseVideo = async (file: string, options: AnalyseOptions = {}): 
   // memory longer than one batch whatever the length of the video.
   const pending = secondary.map(() => [] as Frame[]);
   const periodicBuckets = secondary.map(() => new Set<number>());
+  /** Per locating detector (by index): every frame it looked at, with its boxes. */
+  const boxes = new Map<number, Map<number, { time: number; boxes: Box[] }>>();
+  /** Detectors that see every frame of the current pass whatever its scene score (text tracking). */
+  let forced = new Set<number>();
   const flush = async (index: number, force = false) => {
     const queue = pending[index]!;
     if (queue.length === 0 || (!force && queue.length < 8)) return;
     const { detector, threshold: own } = secondary[index]!;
     const batch = queue.splice(0, queue.length);
-    const scores = await detector.score(batch);
+    let scores: number[];
+    if (locates(detector)) {
+      const found = await detector.detect(batch);
+      scores = found.map((list) => list.reduce((m, b) => Math.max(m, b.score), 0));
+      const byTime = boxes.get(index) ?? new Map<number, { time: number; boxes: Box[] }>();
+      boxes.set(index, byTime);
+      batch.forEach((frame, k) => byTime.set(Math.round(frame.time * 1000), { time: frame.time, boxes: found[k] ?? [] }));
+    } else scores = await detector.score(batch);
     batch.forEach((frame, k) => {
       const key = Math.round(frame.time * 1000);
       const entry = extra.get(key) ?? {};
@@ -156,7 +193,7 @@ export const analyseVideo = async (file: string, options: AnalyseOptions = {}): 
     for (const [index, { run, everySeconds = 10 }] of secondary.entries()) {
       const bucket = Math.floor(frame.time / everySeconds);
       const periodic = run === 'periodic' && frame.keyframe && sceneScore < threshold && !periodicBuckets[index]!.has(bucket);
-      if (!uncertain && !periodic) continue;
+      if (!uncertain && !periodic && !forced.has(index)) continue;
       if (periodic) periodicBuckets[index]!.add(bucket);
       pending[index]!.push(frame);
       await flush(index);
@@ -225,8 +262,78 @@ export const analyseVideo = async (file: string, options: AnalyseOptions = {}): 
 
   // 3. What is left in the secondary detectors' queues.
   for (const index of secondary.keys()) await flush(index, true);
+
+  // 3b. Text over time: between two looked-at frames whose text differs (found in one, not at the
+  //     same place in the other), the text detector looks densely, so that an overlay (stays), a
+  //     moving instrument's print (moves) and short-lived text (vanishes) can be told apart.
+  const textIndex = secondary.findIndex(({ detector }) => detector.reason === 'text' && locates(detector));
+  if (textIndex >= 0) {
+    const trackFps = options.textTrackFps ?? 2;
+    const ownThreshold = secondary[textIndex]!.threshold;
+    const looked = [...(boxes.get(textIndex)?.values() ?? [])].sort((a, b) => a.time - b.time);
+    const strong = (o: { boxes: Box[] }) => o.boxes.filter((b) => b.score >= ownThreshold);
+    const same = (a: Box[], b: Box[]) => {
+      if (a.length === 0 || a.length !== b.length) return a.length === b.length;
+      const result = trackBoxes(
+        [
+          { time: 0, boxes: a },
+          { time: 1, boxes: b },
+        ],
+        { durationSeconds: 1, minPersistSeconds: 1, minSightings: 2 },
+      );
+      return result.tracks.every((t) => t.kind === 'persistent');
+    };
+    const textSpans: Span[] = [];
+    for (let i = 0; i + 1 < looked.length; i += 1) {
+      const a = looked[i]!;
+      const b = looked[i + 1]!;
+      if (b.time - a.time <= 1.5 / trackFps) continue;
+      if (!same(strong(a), strong(b))) textSpans.push({ start: a.time, end: b.time, fps: trackFps });
+    }
+    // Text in the first or last looked-at frame: look towards the ends of the video too.
+    const first = looked[0];
+    const last = looked.at(-1);
+    if (first && strong(first).length && first.time > 1 / trackFps) textSpans.unshift({ start: 0, end: first.time, fps: trackFps });
+    if (last && strong(last).length && duration - last.time > 1 / trackFps) textSpans.push({ start: last.time, end: duration, fps: trackFps });
+    if (textSpans.length) {
+      forced = new Set([textIndex]);
+      await runSpans(joinSpans(textSpans), 99, 99);
+      await flush(textIndex, true);
+      forced = new Set();
+    }
+  }
   if (signal?.aborted) throw new MediaError('cancelled', 'The operation was cancelled');
   const all = [...samples.values()].sort((a, b) => a.time - b.time);
+
+  // Overlays become masks; only short-lived text is left to cut (instrument print counts for nothing).
+  const masks: AnalysisMask[] = [];
+  const textTracks: AnalysisResult['textTracks'] = [];
+  if (textIndex >= 0) {
+    const ownThreshold = secondary[textIndex]!.threshold;
+    const observations: BoxObservation[] = [...(boxes.get(textIndex)?.values() ?? [])].map((o) => ({
+      time: o.time,
+      boxes: o.boxes.filter((b) => b.score >= ownThreshold),
+    }));
+    const tracked = trackBoxes(observations, { durationSeconds: duration });
+    masks.push(...tracked.masks.map((m) => ({ ...m, reason: 'text' as const })));
+    textTracks.push(...tracked.tracks.map((t) => ({ kind: t.kind, first: t.first, last: t.last, sightings: t.sightings.length })));
+    for (const [key, score] of tracked.transientScores) {
+      const entry = extra.get(key);
+      if (entry && entry.text !== undefined) entry.text = calibrate(score, ownThreshold, threshold);
+    }
+  }
+  // Faces in frames the scene classifier calls endoscopic: an inset, which can be covered instead.
+  const faceMasks: AnalysisMask[] = [];
+  const faceIndex = secondary.findIndex(({ detector }) => detector.reason === 'face' && locates(detector));
+  if (faceIndex >= 0) {
+    const ownThreshold = secondary[faceIndex]!.threshold;
+    const observations: BoxObservation[] = [...(boxes.get(faceIndex)?.values() ?? [])].map((o) => {
+      const sceneScore = samples.get(Math.round(o.time * 1000))?.sceneScore ?? 1;
+      return { time: o.time, boxes: sceneScore < threshold ? o.boxes.filter((b) => b.score >= ownThreshold) : [] };
+    });
+    const tracked = trackBoxes(observations, { durationSeconds: duration, minPersistSeconds: 0, minSightings: 1, padding: 0.02 });
+    faceMasks.push(...tracked.masks.map((m) => ({ ...m, reason: 'face' as const })));
+  }
 
   // 4. Decision.
   const decisionSamples: Sample[] = all.map((s) => {
@@ -248,6 +355,9 @@ export const analyseVideo = async (file: string, options: AnalyseOptions = {}): 
     durationSeconds: duration,
     threshold,
     ranges,
+    masks,
+    faceMasks,
+    textTracks,
     track: decisionSamples.map((s) => ({
       time: round(s.time),
       score: round(s.score),

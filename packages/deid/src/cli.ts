@@ -99,9 +99,12 @@ export const main = async (argv: string[], out: NodeJS.WriteStream = process.std
         bar.done();
         if (command === 'redact') {
           const cutBar = progressBar('cut', err);
-          const written = await cut(file, result.ranges, values.output!, { removeAudio: values['no-audio'], onProgress: cutBar.update });
+          // Burned-in text that stays in place is masked rather than cut: the masks go with the cut.
+          const written = await cut(file, result.ranges, values.output!, { removeAudio: values['no-audio'], masks: result.masks, onProgress: cutBar.update });
           cutBar.done();
-          out.write(`${written.output}: ${result.ranges.length} range(s) removed, ${written.durationSeconds.toFixed(1)} s kept\n`);
+          out.write(
+            `${written.output}: ${result.ranges.length} range(s) removed, ${result.masks.length} region(s) masked, ${written.durationSeconds.toFixed(1)} s kept\n`,
+          );
           return 0;
         }
         if (values.json) out.write(`${JSON.stringify(result)}\n`);
@@ -109,6 +112,12 @@ export const main = async (argv: string[], out: NodeJS.WriteStream = process.std
           out.write(`${result.ranges.length} range(s) to remove from ${seconds(result.durationSeconds)} (${result.framesDecoded} frames decoded):\n`);
           for (const r of result.ranges)
             out.write(`  ${seconds(r.start)} - ${seconds(r.end)}  ${r.reasons.join(', ')}  (confidence ${r.confidence.toFixed(2)})\n`);
+          out.write(`${result.masks.length} region(s) to mask:\n`);
+          const pc = (v: number) => `${(v * 100).toFixed(1)}%`;
+          for (const m of result.masks)
+            out.write(
+              `  ${seconds(m.start)} - ${seconds(m.end)}  ${m.reason} at x ${pc(m.x)} y ${pc(m.y)}, ${pc(m.width)} x ${pc(m.height)}  (confidence ${m.confidence.toFixed(2)})\n`,
+            );
         }
         return 0;
       }

@@ -6,7 +6,7 @@ import { locateBinaries } from './binaries.js';
 import { type CutPart, planCopyCut } from './cut-plan.js';
 import { MediaError } from './errors.js';
 import { keyframeTimes, probe, type ProbeResult } from './probe.js';
-import { keepFilterGraph, keptRanges, normaliseRanges, STRIP_METADATA, type TimeRange } from './ranges.js';
+import { keepFilterGraph, keptRanges, maskFilters, normaliseMasks, normaliseRanges, STRIP_METADATA, type MaskRegion, type TimeRange } from './ranges.js';
 import { percentReporter, runTool } from './run.js';
 
 export interface CutOptions {
@@ -26,6 +26,11 @@ export interface CutOptions {
    * 'reencode': encode everything; 'auto' (default): copy when the source allows it.
    */
   method?: 'auto' | 'copy' | 'reencode';
+  /**
+   * Regions to cover with a solid box (privacy), in times of the source. GOPs they touch are
+   * re-encoded; untouched ones are still copied.
+   */
+  masks?: readonly MaskRegion[];
 }
 
 export interface CutResult {
@@ -47,6 +52,7 @@ export const cut = async (file: string, ranges: readonly TimeRange[], outputPath
   const output = resolve(outputPath);
   const info = options.info ?? (await probe(file, { signal: options.signal }));
   const removed = normaliseRanges(ranges, info.durationSeconds);
+  const masks = normaliseMasks(options.masks ?? []);
   const kept = keptRanges(removed, info.durationSeconds);
   if (kept.length === 0) throw new MediaError('bad_argument', 'Nothing would be left of the video after removing these ranges');
   const withAudio = !options.removeAudio && info.audio.length > 0;
@@ -57,10 +63,10 @@ export const cut = async (file: string, ranges: readonly TimeRange[], outputPath
   }
   if (method !== 'reencode' && canCopyGops(info)) {
     const keyframes = [...(await keyframeTimes(file, { signal: options.signal })), info.durationSeconds];
-    const parts = planCopyCut(kept, keyframes);
+    const parts = encodeMasked(planCopyCut(kept, keyframes), masks);
     const copiedSeconds = parts.filter((p) => p.kind === 'copy').reduce((sum, p) => sum + (p.end - p.start), 0);
     if (copiedSeconds > 0 || method === 'copy') {
-      await copyCut(file, parts, kept, withAudio, output, info, { ...options, keptSeconds });
+      await copyCut(file, parts, kept, withAudio, output, info, { ...options, masks, keptSeconds });
       options.onProgress?.(100);
       return { output, removed, kept, durationSeconds: keptSeconds, method: 'copy', copiedSeconds };
     }
@@ -83,7 +89,7 @@ export const cut = async (file: string, ranges: readonly TimeRange[], outputPath
     '-i',
     file,
     '-filter_complex',
-    keepFilterGraph(kept, withAudio, 'format=yuv420p'),
+    keepFilterGraph(kept, withAudio, 'format=yuv420p', masks),
     '-map',
     '[vout]',
     ...(withAudio ? ['-map', '[aout]', '-c:a', 'aac', '-b:a', '160k'] : ['-an']),
@@ -205,6 +211,8 @@ const copyCut = async (
       }
       const target = join(work, `part-${String(i).padStart(5, '0')}.ts`);
       const seconds = part.end - part.start;
+      // After the input seek the part's frames are timed from 0: the masks move with them.
+      const partMasks = (options.masks ?? []).filter((m) => m.start <= part.end && m.end >= part.start);
       const report = band(cost(part));
       await runTool(
         ffmpeg,
@@ -228,6 +236,7 @@ const copyCut = async (
           '-map',
           '0:v:0',
           '-an',
+          ...(partMasks.length ? ['-vf', maskFilters(partMasks, part.start)] : []),
           '-c:v',
           'libx264',
           '-preset',
@@ -291,6 +300,18 @@ const copyCut = async (
   } finally {
     await rm(work, { recursive: true, force: true });
   }
+};
+
+/** Copied GOPs that a mask touches are encoded instead (joined with their encoded neighbours). */
+export const encodeMasked = (parts: readonly CutPart[], masks: readonly MaskRegion[]): CutPart[] => {
+  const out: CutPart[] = [];
+  for (const part of parts) {
+    const kind = part.kind === 'copy' && masks.some((m) => m.start <= part.end && m.end >= part.start) ? 'encode' : part.kind;
+    const last = out.at(-1);
+    if (last && last.kind === 'encode' && kind === 'encode' && Math.abs(last.end - part.start) < 1e-4) last.end = part.end;
+    else out.push({ ...part, kind });
+  }
+  return out;
 };
 
 /** The kept sound of input 1, joined: [aout]. */

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { locateBinaries } from './binaries.js';
 import { MediaError } from './errors.js';
 import { probe, type ProbeResult } from './probe.js';
-import { keepFilterGraph, keptRanges, STRIP_METADATA, type TimeRange } from './ranges.js';
+import { keepFilterGraph, keptRanges, STRIP_METADATA, type MaskRegion, type TimeRange } from './ranges.js';
 import { percentReporter, runTool } from './run.js';
 
 export interface Rung {
@@ -62,6 +62,8 @@ export interface RenditionFiles {
 export interface RenderOptions {
   /** Ranges to remove from the source (privacy); applied frame-exactly before scaling. */
   removeRanges?: readonly TimeRange[];
+  /** Regions to cover with a solid box (privacy), in times of the source; drawn before the cuts. */
+  masks?: readonly MaskRegion[];
   removeAudio?: boolean;
   /** x264 preset (default veryfast). */
   preset?: string;
@@ -93,7 +95,7 @@ export const renderLadder = async (file: string, outDir: string, rungs: readonly
   const { ffmpeg } = locateBinaries();
 
   const n = rungs.length;
-  const graph = [keepFilterGraph(kept, withAudio)];
+  const graph = [keepFilterGraph(kept, withAudio, '', options.masks ?? [])];
   graph.push(n === 1 ? `[vout]null[vsplit0]` : `[vout]split=${n}${rungs.map((_, i) => `[vsplit${i}]`).join('')}`);
   if (withAudio) graph.push(n === 1 ? `[aout]anull[asplit0]` : `[aout]asplit=${n}${rungs.map((_, i) => `[asplit${i}]`).join('')}`);
   const outputs: RenditionFiles[] = [];

@@ -19,7 +19,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import type { Description } from '@ipsv/contracts/videos';
-import type { PrivacyRange } from '@ipsv/contracts/privacy-review';
+import type { PrivacyMask, PrivacyRange } from '@ipsv/contracts/privacy-review';
 import { SURGERY_TYPE_KINDS } from '@ipsv/contracts/surgery-types';
 import { ROLES } from '@ipsv/contracts/users';
 import { VIDEO_STATUSES, VISIBILITIES } from '@ipsv/contracts/videos';
@@ -201,6 +201,10 @@ export interface VideoProbe {
 export interface VideoAnalysis {
   threshold: number;
   proposed: PrivacyRange[];
+  /** Burned-in text that stays in place, proposed as masks (absent in analyses made before masks). */
+  proposedMasks?: PrivacyMask[];
+  /** Faces in an otherwise endoscopic picture, which the provider may mask instead of cutting. */
+  faceMasks?: PrivacyMask[];
   track: { time: number; score: number; reason: PrivacyRange['reasons'][number] }[];
   detectors: { name: string; version: string }[];
   framesDecoded: number;
@@ -279,6 +283,8 @@ export const videos = pgTable(
     // Privacy
     analysis: jsonb('analysis').$type<VideoAnalysis>(),
     confirmedRanges: jsonb('confirmed_ranges').$type<PrivacyRange[]>(),
+    /** Regions covered in every rendition of the confirmed version (null before a confirmation with masks existed). */
+    confirmedMasks: jsonb('confirmed_masks').$type<PrivacyMask[]>(),
     confirmedBy: text('confirmed_by'),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     // Renditions
@@ -327,6 +333,8 @@ export const privacyConfirmations = pgTable(
       .references(() => videos.id, { onDelete: 'cascade' }),
     version: integer('version').notNull(),
     ranges: jsonb('ranges').$type<PrivacyRange[]>().notNull(),
+    /** The masks of that version (regions covered in every rendition). */
+    masks: jsonb('masks').$type<PrivacyMask[]>().notNull().default([]),
     /** The user id, or 'auto' when the provider allowed publication with nothing found. */
     confirmedBy: text('confirmed_by').notNull(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }).notNull().defaultNow(),

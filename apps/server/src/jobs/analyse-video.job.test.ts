@@ -7,12 +7,14 @@ import { fakeQueue, fakeStorage, fakeVideosRepository, jobContext } from '../tes
 import { analyseVideoJob } from './analyse-video.job.js';
 
 const probe = { container: 'mp4', codec: 'h264', width: 1280, height: 720, durationSeconds: 20, fps: 25, hasAudio: true, browserPlayable: true };
-const analyser = (ranges: AnalysisResult['ranges']): PrivacyAnalyser => ({
+const analyser = (ranges: AnalysisResult['ranges'], masks: AnalysisResult['masks'] = []): PrivacyAnalyser => ({
   async analyse(_file, options) {
     options.onProgress?.(100);
     return {
       threshold: 0.2,
       ranges,
+      masks,
+      faceMasks: [],
       track: [{ time: 1, score: 0.05, scores: { scene: 0.05 } }],
       detectors: [{ name: 'scene', version: '1' }],
       framesDecoded: 12,
@@ -21,14 +23,19 @@ const analyser = (ranges: AnalysisResult['ranges']): PrivacyAnalyser => ({
   close: async () => undefined,
 });
 
-async function setup(found: AnalysisResult['ranges'], values: Record<string, unknown> = {}) {
+async function setup(found: AnalysisResult['ranges'], values: Record<string, unknown> = {}, masks: AnalysisResult['masks'] = []) {
   const videos = fakeVideosRepository();
   const storage = fakeStorage();
   const queue = fakeQueue();
   await storage.put('uploads/v', Buffer.from('original'), 'video/mp4');
   await videos.create({ id: 'v', ownerId: 'o', fileName: 'f.mp4', originalKey: 'uploads/v', status: 'analysing', probe, ...values });
   const media = fakeMediaTools();
-  return { videos, queue, media, job: analyseVideoJob({ videos, storage, media, analyser: analyser(found), lifecycle: createLifecycle({ videos, queue }) }) };
+  return {
+    videos,
+    queue,
+    media,
+    job: analyseVideoJob({ videos, storage, media, analyser: analyser(found, masks), lifecycle: createLifecycle({ videos, queue }) }),
+  };
 }
 
 describe('the privacy analysis job', () => {
@@ -46,8 +53,23 @@ describe('the privacy analysis job', () => {
     const s = await setup([], { autoConfirm: true });
     await s.job.run({ videoId: 'v' }, jobContext());
     expect(s.videos.rows.get('v')).toMatchObject({ status: 'rendering', confirmedBy: 'auto', renderingVersion: 1 });
-    expect(s.videos.confirmationsRecorded).toEqual([{ videoId: 'v', version: 1, ranges: [], confirmedBy: 'auto' }]);
+    expect(s.videos.confirmationsRecorded).toEqual([{ videoId: 'v', version: 1, ranges: [], masks: [], confirmedBy: 'auto' }]);
     expect(s.queue.sent).toEqual([{ name: 'video-render', payload: { videoId: 'v', version: 1 } }]);
+  });
+
+  it('proposes the masks it found; with masks proposed, the provider reviews even when allowed to skip the review', async () => {
+    const overlay = { x: 0.00004, y: 0, width: 0.41234, height: 0.1, start: 0, end: 20, confidence: 0.98765, reason: 'text' as const };
+    const s = await setup([], { autoConfirm: true }, [overlay]);
+    await s.job.run({ videoId: 'v' }, jobContext());
+    expect(s.videos.rows.get('v')).toMatchObject({
+      status: 'review',
+      analysis: {
+        proposed: [],
+        proposedMasks: [{ x: 0, y: 0, width: 0.4123, height: 0.1, start: 0, end: 20, confidence: 0.988, reason: 'text' }],
+        faceMasks: [],
+      },
+    });
+    expect(s.queue.sent).toEqual([]);
   });
 
   it('makes a 360p review copy of an original browsers cannot play', async () => {

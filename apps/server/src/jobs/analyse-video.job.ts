@@ -1,7 +1,8 @@
 // Privacy analysis: finds the seconds that reveal the patient and proposes them for removal. The
 // provider reviews the proposal; the lifecycle decides whether the video instead goes on to
 // rendering by itself (the provider allowed it and nothing was found).
-import type { RangeReason } from '@ipsv/contracts/privacy-review';
+import type { PrivacyMask, RangeReason } from '@ipsv/contracts/privacy-review';
+import type { AnalysisResult } from '@ipsv/deid/analyse';
 import { PUBLICATION_RENDER, PUBLICATION_RUNG } from '@ipsv/media/ladder';
 import type { VideoAnalysis } from '../db/schema.js';
 import { defineJob } from '../platform/jobs/queue.js';
@@ -11,6 +12,18 @@ import { mediaKeys } from '../modules/videos/media-keys.js';
 import { localOriginal, progressWriter, removeDir, runStage, scratchDir, type VideoJobDeps } from './video-job.js';
 
 const round = (n: number, digits = 3) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+/** A mask of the analysis as the review shows it (positions to 1/10000 of the frame, times to the ms). */
+const asMask = (m: AnalysisResult['masks'][number]): PrivacyMask => ({
+  x: round(m.x, 4),
+  y: round(m.y, 4),
+  width: round(m.width, 4),
+  height: round(m.height, 4),
+  start: round(m.start),
+  end: round(m.end),
+  reason: m.reason,
+  confidence: round(m.confidence),
+});
 
 export function analyseVideoJob(deps: VideoJobDeps & { analyser: PrivacyAnalyser }) {
   const { videos, storage, lifecycle, media, analyser } = deps;
@@ -40,6 +53,8 @@ export function analyseVideoJob(deps: VideoJobDeps & { analyser: PrivacyAnalyser
         const analysis: VideoAnalysis = {
           threshold: result.threshold,
           proposed: result.ranges.map((r) => ({ start: round(r.start), end: round(r.end), reasons: r.reasons, confidence: round(r.confidence) })),
+          proposedMasks: result.masks.map(asMask),
+          faceMasks: result.faceMasks.map(asMask),
           track: result.track.map((p) => {
             const [reason] = Object.entries(p.scores).sort((a, b) => (b[1] ?? 0) - (a[1] ?? 0))[0] ?? ['out_of_body'];
             return { time: round(p.time), score: round(p.score), reason: reason as RangeReason };

@@ -43,6 +43,25 @@ describe('the render job', () => {
     expect(s.media.calls).toHaveLength(calls);
   });
 
+  it('applies the confirmed masks in the standard definition and in the master the HD rungs come from', async () => {
+    const seen: unknown[] = [];
+    const base = fakeMediaTools();
+    const media = fakeMediaTools({
+      renderLadder: async (...args) => (seen.push(['renderLadder', args[3]?.masks]), base.renderLadder(...args)),
+      cut: async (...args) => (seen.push(['cut', args[3]?.masks]), base.cut(...args)),
+    });
+    const masks = [{ x: 0, y: 0, width: 0.4, height: 0.1, start: 0, end: 20, reason: 'text' as const, confidence: 0.99 }];
+    const s = await setup(media, { confirmedMasks: masks });
+    await s.job.run({ videoId: 'v', version: 1 }, jobContext());
+    expect(s.videos.rows.get('v')).toMatchObject({ status: 'published', rendition: { complete: true } });
+    // The HD ladder is rendered from the master, which already has them (and is cut).
+    expect(seen).toEqual([
+      ['renderLadder', masks],
+      ['cut', masks],
+      ['renderLadder', undefined],
+    ]);
+  });
+
   it('a newer confirmation makes an older render do nothing; the new version replaces the old one only once online', async () => {
     const s = await setup(undefined, { renderingVersion: 2 });
     await s.job.run({ videoId: 'v', version: 1 }, jobContext());

@@ -21,6 +21,8 @@ export function renderVideoJob(deps: VideoJobDeps) {
     if (video.rendition?.version === version && video.rendition.complete) return;
     const statuses = ['rendering', 'published'] as const;
     const ranges = video.confirmedRanges;
+    // Masks are drawn on the source's timeline before the cuts, in every rendition and the master.
+    const masks = video.confirmedMasks ?? [];
     const keys = mediaKeys(videoId);
     const prefix = keys.version(version);
     await runStage(deps, context, { id: videoId, statuses: ['rendering'], name: 'Rendering' }, async () => {
@@ -38,6 +40,7 @@ export function renderVideoJob(deps: VideoJobDeps) {
           const [sd] = await media.renderLadder(local.path, sdDir, [PUBLICATION_RUNG], {
             ...PUBLICATION_RENDER,
             removeRanges: ranges,
+            masks,
             info,
             signal: context.signal,
             onProgress: progressWriter(videos, videoId, statuses, [0, 40]),
@@ -66,7 +69,12 @@ export function renderVideoJob(deps: VideoJobDeps) {
 
         // 2. De-identified master (kept, so the original can go after its retention), HD ladder, storyboard.
         const masterFile = `${work}/master.mp4`;
-        await media.cut(local.path, ranges, masterFile, { info, signal: context.signal, onProgress: progressWriter(videos, videoId, statuses, [40, 60]) });
+        await media.cut(local.path, ranges, masterFile, {
+          info,
+          masks,
+          signal: context.signal,
+          onProgress: progressWriter(videos, videoId, statuses, [40, 60]),
+        });
         await storage.putFile(`${keys.root}/masters/v${version}.mp4`, masterFile, 'video/mp4');
         const hdDir = `${work}/hd`;
         const hdRungs = rungsFor(info.video.height).filter((r) => r.name !== PUBLICATION_RUNG.name);

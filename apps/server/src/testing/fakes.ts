@@ -50,6 +50,7 @@ export function videoRow(values: VideoInsert): VideoRow {
     failureReason: null,
     analysis: null,
     confirmedRanges: null,
+    confirmedMasks: null,
     confirmedBy: null,
     confirmedAt: null,
     renderingVersion: null,
@@ -68,7 +69,7 @@ export function videoRow(values: VideoInsert): VideoRow {
 export function fakeVideosRepository(users: Record<string, string> = {}) {
   const rows = new Map<string, VideoRow>();
   const segments = new Map<string, SegmentRow[]>();
-  const confirmations: { videoId: string; version: number; ranges: VideoRow['confirmedRanges']; confirmedBy: string }[] = [];
+  const confirmations: { videoId: string; version: number; ranges: VideoRow['confirmedRanges']; masks: VideoRow['confirmedMasks']; confirmedBy: string }[] = [];
   const repository: VideosRepository & { rows: Map<string, VideoRow>; confirmationsRecorded: typeof confirmations } = {
     rows,
     confirmationsRecorded: confirmations,
@@ -107,13 +108,21 @@ export function fakeVideosRepository(users: Record<string, string> = {}) {
     async delete(id) {
       rows.delete(id);
     },
-    async recordConfirmation(videoId, version, ranges, confirmedBy) {
-      confirmations.push({ videoId, version, ranges, confirmedBy });
+    async recordConfirmation(videoId, version, ranges, confirmedBy, masks = []) {
+      confirmations.push({ videoId, version, ranges, masks, confirmedBy });
     },
     async confirmations(videoId) {
       return confirmations
         .filter((c) => c.videoId === videoId)
-        .map((c, i) => ({ id: i + 1, videoId, version: c.version, ranges: c.ranges ?? [], confirmedBy: c.confirmedBy, confirmedAt: new Date() }));
+        .map((c, i) => ({
+          id: i + 1,
+          videoId,
+          version: c.version,
+          ranges: c.ranges ?? [],
+          masks: c.masks ?? [],
+          confirmedBy: c.confirmedBy,
+          confirmedAt: new Date(),
+        }));
     },
     async segments(videoId) {
       return segments.get(videoId) ?? [];

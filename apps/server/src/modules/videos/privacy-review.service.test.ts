@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_MASKS, type PrivacyMask } from '@ipsv/contracts/privacy-review';
 import { fakeQueue, fakeSigner, fakeVideosRepository } from '../../testing/fakes.js';
 import type { VideoActor } from './video-access.js';
 import { createLifecycle } from './video-lifecycle.js';
@@ -16,6 +17,17 @@ const analysis = {
   seconds: 1,
 };
 const range = (start: number, end: number) => ({ start, end, reasons: ['manual' as const], confidence: null });
+const mask = (over: Partial<PrivacyMask> = {}): PrivacyMask => ({
+  x: 0.1,
+  y: 0.1,
+  width: 0.2,
+  height: 0.2,
+  start: 1,
+  end: 4,
+  reason: 'manual',
+  confidence: null,
+  ...over,
+});
 
 function setup() {
   const videos = fakeVideosRepository({ owner: 'Ada Surgeon' });
@@ -64,7 +76,7 @@ describe('the privacy review', () => {
       confirmedBy: 'owner',
       confirmedRanges: [range(5, 8), range(12, 14)],
     });
-    expect(s.videos.confirmationsRecorded).toEqual([{ videoId: 'v', version: 1, ranges: [range(5, 8), range(12, 14)], confirmedBy: 'owner' }]);
+    expect(s.videos.confirmationsRecorded).toEqual([{ videoId: 'v', version: 1, ranges: [range(5, 8), range(12, 14)], masks: [], confirmedBy: 'owner' }]);
     expect(s.queue.sent).toEqual([{ name: 'video-render', payload: { videoId: 'v', version: 1 } }]);
     expect((await s.service.review(owner, 'v')).confirmedByName).toBe('Ada Surgeon');
   });
@@ -82,6 +94,45 @@ describe('the privacy review', () => {
     await s.videos.create({ id: 'v', ownerId: 'owner', fileName: 'case.mp4', originalKey: 'uploads/v', status: 'review', probe, analysis });
     await expect(s.service.confirmReview(owner, 'v', { ranges: [range(1, 5), range(4, 6)] })).rejects.toMatchObject({ code: 'RANGE_OVERLAP' });
     await expect(s.service.confirmReview(owner, 'v', { ranges: [range(0, 19.5)] })).rejects.toMatchObject({ code: 'NOTHING_LEFT' });
+    expect(s.queue.sent).toEqual([]);
+  });
+
+  it('shows the proposed masks, records the confirmed masks with the version, and shows them afterwards', async () => {
+    const s = setup();
+    const overlay = mask({ x: 0, y: 0, width: 0.4, height: 0.1, start: 0, end: 20, reason: 'text' as const, confidence: 0.99 });
+    await s.videos.create({
+      id: 'v',
+      ownerId: 'owner',
+      fileName: 'case.mp4',
+      originalKey: 'uploads/v',
+      status: 'review',
+      probe,
+      analysis: { ...analysis, proposedMasks: [overlay] },
+    });
+    expect(await s.service.review(owner, 'v')).toMatchObject({ proposedMasks: [overlay], faceMasks: [], confirmedMasks: null });
+    const drawn = mask({ x: 0.5, y: 0.5, width: 0.2, height: 0.2, start: 3, end: 6 });
+    await s.service.confirmReview(owner, 'v', { ranges: [range(5, 8)], masks: [drawn, overlay] });
+    expect(s.videos.rows.get('v')).toMatchObject({ status: 'rendering', renderingVersion: 1, confirmedMasks: [overlay, drawn] });
+    expect(s.videos.confirmationsRecorded).toEqual([{ videoId: 'v', version: 1, ranges: [range(5, 8)], masks: [overlay, drawn], confirmedBy: 'owner' }]);
+    expect(await s.service.review(owner, 'v')).toMatchObject({ confirmedMasks: [overlay, drawn], nextVersion: 2 });
+  });
+
+  it('refuses masks outside the picture or the video, or too many, by code, and stores nothing', async () => {
+    const s = setup();
+    await s.videos.create({ id: 'v', ownerId: 'owner', fileName: 'case.mp4', originalKey: 'uploads/v', status: 'review', probe, analysis });
+    const refused = [
+      [mask({ x: 0.8, width: 0.3 }), 'MASK_OUTSIDE_FRAME'],
+      [mask({ y: -0.1 }), 'MASK_OUTSIDE_FRAME'],
+      [mask({ width: 0 }), 'MASK_OUTSIDE_FRAME'],
+      [mask({ start: 5, end: 21 }), 'MASK_TIME'],
+      [mask({ start: 6, end: 6 }), 'MASK_TIME'],
+    ] as const;
+    for (const [bad, code] of refused) await expect(s.service.confirmReview(owner, 'v', { ranges: [], masks: [bad] })).rejects.toMatchObject({ code });
+    const many = Array.from({ length: MAX_MASKS + 1 }, () => mask());
+    await expect(s.service.confirmReview(owner, 'v', { ranges: [], masks: many })).rejects.toMatchObject({ code: 'TOO_MANY_MASKS' });
+    await expect(s.service.confirmReview(admin, 'v', { ranges: [], masks: [mask()] })).rejects.toMatchObject({ code: 'OWNER_ONLY' });
+    expect(s.videos.rows.get('v')).toMatchObject({ status: 'review', confirmedMasks: null, renderingVersion: null });
+    expect(s.videos.confirmationsRecorded).toEqual([]);
     expect(s.queue.sent).toEqual([]);
   });
 });

@@ -1,8 +1,8 @@
 // The privacy review of /edit-pii/:id: what the analysis proposes, shown over the original (the
 // owner's alone), and the owner's confirmation of the ranges to remove, which renders the next
 // version. Who confirmed which ranges is recorded for every version.
-import type { ConfirmReviewInput, PrivacyRange, PrivacyReview } from '@ipsv/contracts/privacy-review';
-import { removalProblem } from '@ipsv/contracts/privacy-review';
+import type { ConfirmReviewInput, PrivacyMask, PrivacyRange, PrivacyReview } from '@ipsv/contracts/privacy-review';
+import { maskProblem, removalProblem } from '@ipsv/contracts/privacy-review';
 import { AppError } from '../../platform/app-error.js';
 import type { MediaSigner } from '../../platform/media/media-signing.js';
 import { ownedVideo, type VideoActor } from './video-access.js';
@@ -35,7 +35,11 @@ export function createPrivacyReviewService(deps: { videos: VideosRepository; sig
         threshold: video.analysis.threshold,
         track: video.analysis.track,
         proposed: video.analysis.proposed,
+        proposedMasks: video.analysis.proposedMasks ?? [],
+        faceMasks: video.analysis.faceMasks ?? [],
         confirmed: video.confirmedRanges,
+        // A version confirmed before masks existed had none.
+        confirmedMasks: video.confirmedRanges ? (video.confirmedMasks ?? []) : null,
         confirmedBy: video.confirmedBy,
         confirmedByName: video.confirmedBy === 'auto' ? 'auto' : video.confirmedBy ? await videos.userName(video.confirmedBy) : null,
         confirmedAt: video.confirmedAt ? video.confirmedAt.toISOString() : null,
@@ -43,7 +47,10 @@ export function createPrivacyReviewService(deps: { videos: VideosRepository; sig
       };
     },
 
-    /** Records who confirmed which ranges, then renders the next version. Only the owner confirms. */
+    /**
+     * Records who confirmed which ranges and masks, then renders the next version. Only the owner
+     * confirms; ranges or masks that do not fit the video are refused and nothing is stored.
+     */
     async confirmReview(actor: VideoActor, id: string, input: ConfirmReviewInput): Promise<void> {
       const video = await ownedVideo(videos, actor, id);
       assertNotRejected(video);
@@ -51,9 +58,14 @@ export function createPrivacyReviewService(deps: { videos: VideosRepository; sig
       const ranges: PrivacyRange[] = [...input.ranges].map((r) => ({ ...r, confidence: r.confidence ?? null })).sort((a, b) => a.start - b.start);
       const problem = removalProblem(ranges, video.probe.durationSeconds);
       if (problem) throw new AppError(problem);
-      const transition = confirmed(video, ranges, actor.id, now());
+      const masks: PrivacyMask[] = (input.masks ?? [])
+        .map((m) => ({ ...m, confidence: m.confidence ?? null }))
+        .sort((a, b) => a.start - b.start || a.y - b.y || a.x - b.x);
+      const wrongMask = maskProblem(masks, video.probe.durationSeconds);
+      if (wrongMask) throw new AppError(wrongMask);
+      const transition = confirmed(video, ranges, actor.id, now(), masks);
       await lifecycle.applyOrRefuse(id, transition);
-      await videos.recordConfirmation(id, transition.version, ranges, actor.id);
+      await videos.recordConfirmation(id, transition.version, ranges, actor.id, masks);
     },
   };
 }

@@ -3,7 +3,7 @@
 // writes to the video row and which job it starts. The operations are pure; `createLifecycle`
 // applies one with a compare-and-set on the status and sends its job. The services and every job
 // move videos only through here, so the rules live in one place.
-import type { PrivacyRange } from '@ipsv/contracts/privacy-review';
+import type { PrivacyMask, PrivacyRange } from '@ipsv/contracts/privacy-review';
 import type { UploadViolation } from '@ipsv/contracts/upload';
 import type { VideoStatus } from '@ipsv/contracts/videos';
 import type { RenditionKeys, VideoAnalysis, VideoProbe } from '../../db/schema.js';
@@ -141,7 +141,8 @@ export function detailsSaved(video: Snapshot, details: VideoPatch, at: Date): Tr
  */
 export function analysed(video: Snapshot, analysis: VideoAnalysis, reviewProxyKey: string | null, at: Date): Transition {
   const from = allow('analysed', video);
-  if (video.autoConfirm && analysis.proposed.length === 0) {
+  // Masks proposed mean something was found too: the provider reviews them.
+  if (video.autoConfirm && analysis.proposed.length === 0 && (analysis.proposedMasks ?? []).length === 0) {
     const version = nextVersion(video);
     return {
       from,
@@ -152,18 +153,30 @@ export function analysed(video: Snapshot, analysis: VideoAnalysis, reviewProxyKe
   return { from, patch: { status: 'review', percent: null, analysis, reviewProxyKey }, job: null };
 }
 
-function confirmationPatch(status: VideoStatus, ranges: PrivacyRange[], by: string, at: Date, version: number): VideoPatch {
-  return { status, percent: 0, failureReason: null, confirmedRanges: ranges, confirmedBy: by, confirmedAt: at, renderingVersion: version };
+function confirmationPatch(status: VideoStatus, ranges: PrivacyRange[], by: string, at: Date, version: number, masks: PrivacyMask[] = []): VideoPatch {
+  return {
+    status,
+    percent: 0,
+    failureReason: null,
+    confirmedRanges: ranges,
+    confirmedMasks: masks,
+    confirmedBy: by,
+    confirmedAt: at,
+    renderingVersion: version,
+  };
 }
 
-/** The owner confirmed the ranges to remove: the next version renders (a published one stays online meanwhile). */
-export function confirmed(video: Snapshot, ranges: PrivacyRange[], by: string, at: Date): Transition & { version: number } {
+/**
+ * The owner confirmed the ranges to remove and the regions to mask: the next version renders (a
+ * published one stays online meanwhile).
+ */
+export function confirmed(video: Snapshot, ranges: PrivacyRange[], by: string, at: Date, masks: PrivacyMask[] = []): Transition & { version: number } {
   allow('confirmed', video);
   if (!video.analysis || !video.probe) throw new AppError('REVIEW_NOT_READY');
   const version = nextVersion(video);
   return {
     from: [video.status],
-    patch: confirmationPatch(video.status === 'published' ? 'published' : 'rendering', ranges, by, at, version),
+    patch: confirmationPatch(video.status === 'published' ? 'published' : 'rendering', ranges, by, at, version, masks),
     job: { name: 'video-render', payload: { videoId: video.id, version } },
     version,
   };

@@ -101,8 +101,14 @@ export function createVideosRepository(db: Db) {
       await db.delete(videos).where(eq(videos.id, id));
     },
 
-    async recordConfirmation(videoId: string, version: number, ranges: VideoRow['confirmedRanges'], confirmedBy: string): Promise<void> {
-      await db.insert(privacyConfirmations).values({ videoId, version, ranges: ranges ?? [], confirmedBy });
+    async recordConfirmation(
+      videoId: string,
+      version: number,
+      ranges: VideoRow['confirmedRanges'],
+      confirmedBy: string,
+      masks: VideoRow['confirmedMasks'] = [],
+    ): Promise<void> {
+      await db.insert(privacyConfirmations).values({ videoId, version, ranges: ranges ?? [], masks: masks ?? [], confirmedBy });
     },
 
     async confirmations(videoId: string) {

@@ -4,25 +4,35 @@ import { Alert, Button, Group, Modal, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { confirmReviewInputSchema, rangeProblem, type PrivacyRange } from '@ipsv/contracts/privacy-review';
+import { confirmReviewInputSchema, maskProblem, rangeProblem, type PrivacyMask, type PrivacyRange } from '@ipsv/contracts/privacy-review';
 import { ErrorAlert } from '../../../components/error-alert';
 import { useConfirmReview } from '../api/confirm-review';
 import { codeText, issueText } from '../../../lib/use-error-text';
 
-export function ConfirmRanges({ videoId, ranges, duration }: { videoId: string; ranges: readonly PrivacyRange[]; duration: number }) {
+export function ConfirmRanges({
+  videoId,
+  ranges,
+  masks,
+  duration,
+}: {
+  videoId: string;
+  ranges: readonly PrivacyRange[];
+  masks: readonly PrivacyMask[];
+  duration: number;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const confirm = useConfirmReview(videoId);
   const [askEmpty, setAskEmpty] = useState(false);
   const [invalid, setInvalid] = useState<string | null>(null);
-  const problem = rangeProblem(ranges, duration);
+  const problem = rangeProblem(ranges, duration) ?? maskProblem(masks, duration);
 
   const save = () => {
     setAskEmpty(false);
     setInvalid(null);
-    const parsed = confirmReviewInputSchema.safeParse({ ranges });
+    const parsed = confirmReviewInputSchema.safeParse({ ranges, masks });
     if (!parsed.success) return setInvalid(issueText(t, parsed.error.issues[0]));
-    // The server checks again with rangeProblem(); its refusal carries one of the same codes.
+    // The server checks again with rangeProblem() and maskProblem(); its refusal carries one of the same codes.
     confirm.mutate(parsed.data, { onSuccess: () => navigate('/progress') });
   };
 
@@ -36,7 +46,11 @@ export function ConfirmRanges({ videoId, ranges, duration }: { videoId: string; 
       <ErrorAlert error={confirm.error} />
       <Group justify="space-between" align="center">
         <Text size="sm">{t('piiEditor.saveHint')}</Text>
-        <Button loading={confirm.isPending} disabled={problem !== null} onClick={() => (ranges.length === 0 ? setAskEmpty(true) : save())}>
+        <Button
+          loading={confirm.isPending}
+          disabled={problem !== null}
+          onClick={() => (ranges.length === 0 && masks.length === 0 ? setAskEmpty(true) : save())}
+        >
           {t('piiEditor.save')}
         </Button>
       </Group>

@@ -1,14 +1,20 @@
-// The personal-information editor of one video: the original with its playhead, the editing
-// toolbar, the timeline (scores, ranges, filmstrip), the ranges as a table, and Save. The ranges
-// live in an undo history; the editing rules are in range-editing.ts.
+// The personal-information editor of one video: the original with its playhead and the privacy
+// masks drawn over it, the editing toolbar, the timeline (scores, ranges, masks, filmstrip), the
+// ranges and the masks as tables, and Save. Ranges and masks live in one undo history; the editing
+// rules are in range-editing.ts and mask-editing.ts.
 import { Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PrivacyReview } from '@ipsv/contracts/privacy-review';
 import { useFilmstrip } from '../api/get-filmstrip';
 import { useRangeHistory } from '../hooks/use-range-history';
 import { useReviewPlayer } from '../hooks/use-review-player';
+import { deleteMask, normalizeMasks, setMaskTime } from '../mask-editing';
 import { deleteRange, normalizeRanges } from '../range-editing';
 import { ConfirmRanges } from './confirm-ranges';
+import { MaskLane } from './mask-lane';
+import { MaskOverlay } from './mask-overlay';
+import { MasksTable } from './masks-table';
 import { RangeTimeline } from './range-timeline';
 import { RangeToolbar } from './range-toolbar';
 import { RangesTable } from './ranges-table';
@@ -17,24 +23,51 @@ import { ReviewSummary } from './review-summary';
 export function PiiEditor({ review }: { review: PrivacyReview }) {
   const { t } = useTranslation();
   const duration = review.durationSeconds;
-  const history = useRangeHistory(() => normalizeRanges(review.confirmed ?? review.proposed, duration));
-  const { ranges, selected, apply } = history;
+  const history = useRangeHistory(() => ({
+    ranges: normalizeRanges(review.confirmed ?? review.proposed, duration),
+    masks: normalizeMasks(review.confirmedMasks ?? review.proposedMasks, duration),
+  }));
+  const { ranges, masks, selected, apply } = history;
   const player = useReviewPlayer(ranges, duration);
   const filmstrip = useFilmstrip(review.filmstrip);
+  const [aspect, setAspect] = useState<number | null>(null);
   const onDelete = (index: number) => apply(deleteRange(ranges, index));
+  const onDeleteMask = (index: number) => history.applyMasks(deleteMask(masks, index));
 
   return (
     <Stack gap="md">
       <ReviewSummary review={review} />
-      <video
-        {...player.videoProps}
-        src={review.originalUrl}
-        controls
-        preload="metadata"
-        aria-label={t('piiEditor.videoLabel')}
-        style={{ width: '100%', maxHeight: '56vh', background: '#000' }}
+      <MaskOverlay
+        masks={masks}
+        selected={history.selectedMask}
+        playhead={player.playhead}
+        duration={duration}
+        aspect={aspect}
+        onSelect={history.setSelectedMask}
+        onEdit={history.applyMasks}
+        onDelete={onDeleteMask}
+      >
+        <video
+          {...player.videoProps}
+          onLoadedMetadata={(event) => {
+            const { videoWidth, videoHeight } = event.currentTarget;
+            if (videoWidth > 0 && videoHeight > 0) setAspect(videoWidth / videoHeight);
+          }}
+          src={review.originalUrl}
+          controls
+          preload="metadata"
+          aria-label={t('piiEditor.videoLabel')}
+          style={{ display: 'block', width: '100%', height: aspect ? '100%' : undefined, maxHeight: aspect ? undefined : '56vh', background: '#000' }}
+        />
+      </MaskOverlay>
+      <RangeToolbar
+        history={history}
+        playhead={player.playhead}
+        duration={duration}
+        faceMasks={review.faceMasks}
+        skipRemoved={player.skipRemoved}
+        onSkipRemoved={player.setSkipRemoved}
       />
-      <RangeToolbar history={history} playhead={player.playhead} duration={duration} skipRemoved={player.skipRemoved} onSkipRemoved={player.setSkipRemoved} />
       <RangeTimeline
         duration={duration}
         track={review.track}
@@ -48,8 +81,18 @@ export function PiiEditor({ review }: { review: PrivacyReview }) {
         onEdit={apply}
         onDelete={onDelete}
       />
+      <MaskLane
+        masks={masks}
+        selected={history.selectedMask}
+        duration={duration}
+        playhead={player.playhead}
+        onSelect={history.setSelectedMask}
+        onSeek={player.seek}
+        onEdit={history.applyMasks}
+        onDelete={onDeleteMask}
+      />
       <Text size="xs" c="dimmed">
-        {review.filmstrip === null ? t('piiEditor.noFilmstrip') : t('piiEditor.keyboardHint')}
+        {review.filmstrip === null ? t('piiEditor.noFilmstrip') : t('piiEditor.keyboardHint')} {t('piiEditor.masks.keyboardHint')}
       </Text>
       <RangesTable
         ranges={ranges}
@@ -60,7 +103,17 @@ export function PiiEditor({ review }: { review: PrivacyReview }) {
         }}
         onDelete={onDelete}
       />
-      <ConfirmRanges videoId={review.videoId} ranges={ranges} duration={duration} />
+      <MasksTable
+        masks={masks}
+        selected={history.selectedMask}
+        onPick={(index) => {
+          history.setSelectedMask(index);
+          player.seek(masks[index]!.start);
+        }}
+        onSetTime={(index, edge) => history.applyMasks(setMaskTime(masks, index, edge, player.playhead, duration))}
+        onDelete={onDeleteMask}
+      />
+      <ConfirmRanges videoId={review.videoId} ranges={ranges} masks={masks} duration={duration} />
     </Stack>
   );
 }

@@ -51,6 +51,8 @@ export function RangesTable(props: {
                   size="compact-xs"
                   variant="subtle"
                   color="red"
+                  // Red 9: the default subtle red is too pale on white for small text (axe color-contrast).
+                  style={{ '--button-color': 'var(--mantine-color-red-9)' }}
                   aria-label={t('piiEditor.deleteRangeAt', { start: editorClock(range.start) })}
                   onClick={() => props.onDelete(index)}
                 >

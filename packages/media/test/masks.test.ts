@@ -1,0 +1,123 @@
+// Privacy masks in the render, checked by decoding what was written: a permanent corner overlay is
+// covered in every frame of every rung, and a mask over part of the video covers exactly the frames
+// of its time range, in the GOP-copy cut as in the re-encoded one.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { locateBinaries } from '../src/binaries.js';
+import { cut } from '../src/cut.js';
+import { renderLadder, RUNGS } from '../src/ladder.js';
+import { probe } from '../src/probe.js';
+import { maskFilters, type MaskRegion } from '../src/ranges.js';
+import { sampleFrames } from '../src/sample-frames.js';
+import { ffmpegSync, tempDir } from './helpers/make-video.js';
+
+const { dir, cleanup } = tempDir('ipsv-masks-');
+afterAll(cleanup);
+const FONT = ['/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf', '/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf'].find(existsSync);
+const FPS = 25;
+const source = join(dir, 'source.mp4');
+/** The overlay's corner and the partial mask's region, as fractions of the frame. */
+const CORNER: MaskRegion = { x: 0, y: 0, width: 0.5, height: 0.2, start: 0, end: 10 };
+const PATCH = { x: 0.55, y: 0.5, width: 0.3, height: 0.3 };
+
+beforeAll(() => {
+  // 10 s, 320x180, a bright green picture with a white tower overlay top-left the whole time,
+  // keyframe every 2 s, with sound.
+  const overlay = FONT
+    ? `,drawtext=fontfile='${FONT}':text='DOE JOHN 1957-03-02':fontcolor=white:fontsize=14:x=4:y=6`
+    : ',drawbox=x=4:y=6:w=140:h=14:color=white:t=fill';
+  ffmpegSync([
+    '-f',
+    'lavfi',
+    '-i',
+    `color=c=0x30c040:size=320x180:rate=${FPS}:duration=10${overlay}`,
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440:sample_rate=48000:duration=10',
+    '-map',
+    '0:v',
+    '-map',
+    '1:a',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-g',
+    String(FPS * 2),
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    source,
+  ]);
+});
+
+/** Largest channel value over a region of an RGB frame (fractions of the frame, inset by a pixel). */
+const brightest = (frame: { data: Uint8Array; width: number; height: number }, r: { x: number; y: number; width: number; height: number }) => {
+  let max = 0;
+  const x0 = Math.ceil(r.x * frame.width) + 1;
+  const x1 = Math.floor((r.x + r.width) * frame.width) - 1;
+  const y0 = Math.ceil(r.y * frame.height) + 1;
+  const y1 = Math.floor((r.y + r.height) * frame.height) - 1;
+  for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) for (let c = 0; c < 3; c++) max = Math.max(max, frame.data[(y * frame.width + x) * 3 + c]!);
+  return max;
+};
+const decode = async (file: string) => {
+  const frames = [];
+  for await (const frame of sampleFrames(file, { width: 320, height: 180, mode: 'dense' })) frames.push(frame);
+  return frames;
+};
+const MASKED = 40;
+
+describe('privacy masks', () => {
+  it('the source shows the overlay text (what the masks must hide)', async () => {
+    const [first] = await decode(source);
+    expect(brightest(first!, CORNER)).toBeGreaterThan(200);
+    expect(brightest(first!, PATCH)).toBeGreaterThan(150);
+  });
+
+  it('renderLadder covers a permanent corner overlay in every frame of every rung, cuts what it is told, and leaves the rest', async () => {
+    const out = await renderLadder(source, join(dir, 'ladder'), [RUNGS[0]!, { ...RUNGS[0]!, name: '144p', height: 144 }], {
+      masks: [CORNER],
+      removeRanges: [{ start: 3, end: 4 }],
+    });
+    for (const rendition of out) {
+      const frames = await decode(rendition.mp4);
+      expect(frames.length).toBe(9 * FPS);
+      for (const frame of frames) {
+        expect(brightest(frame, CORNER), `${rendition.rung.name} ${frame.time}s corner`).toBeLessThan(MASKED);
+        expect(brightest(frame, PATCH), `${rendition.rung.name} ${frame.time}s elsewhere`).toBeGreaterThan(150);
+      }
+    }
+  });
+
+  const methods = locateBinaries().modern ? (['copy', 'reencode'] as const) : (['reencode'] as const);
+  it.each(methods)('%s cut: a mask over part of the video covers exactly the frames of its time range', async (method) => {
+    const partial: MaskRegion = { ...PATCH, start: 6.5, end: 8 };
+    const output = join(dir, `cut-${method}.mp4`);
+    const result = await cut(source, [{ start: 4.5, end: 5 }], output, { method, masks: [partial] });
+    if (method === 'copy') expect(result.copiedSeconds).toBeGreaterThan(0);
+    const frames = await decode(output);
+    // Frames 0-112 (up to 4.48 s) and 125-249 (from 5 s).
+    expect(frames.length).toBe(113 + 125);
+    expect((await probe(output)).audio.length).toBe(1);
+    for (const [n, frame] of frames.entries()) {
+      const sourceFrame = n < 113 ? n : n - 113 + 125;
+      const inside = sourceFrame >= 6.5 * FPS && sourceFrame <= 8 * FPS;
+      const value = brightest(frame, PATCH);
+      if (inside) expect(value, `frame ${n} (source ${sourceFrame / FPS}s) masked`).toBeLessThan(MASKED);
+      else expect(value, `frame ${n} (source ${sourceFrame / FPS}s) not masked`).toBeGreaterThan(150);
+      // The overlay was not masked here: it is still there.
+      expect(brightest(frame, CORNER)).toBeGreaterThan(150);
+    }
+  });
+
+  it('mask filters are whole pixels rounded outwards, timed on the source, and refuse a mask without area', () => {
+    expect(maskFilters([{ x: 0.1, y: 0.2, width: 0.3, height: 0.4, start: 1, end: 2 }], 0.5)).toBe(
+      "drawbox=x=floor(iw*0.100000):y=floor(ih*0.200000):w=ceil(iw*0.400000)-floor(iw*0.100000):h=ceil(ih*0.600000)-floor(ih*0.200000):color=black@1:t=fill:enable='between(t,0.500000,1.500000)'",
+    );
+    expect(() => maskFilters([{ x: 0.1, y: 0.2, width: 0, height: 0.4, start: 1, end: 2 }])).toThrow(/Invalid mask/);
+  });
+});
