@@ -25,7 +25,9 @@ const started = Date.now();
 const samples = await buildSamples(frames, true, (done, total) => {
   if (done % 100 === 0) process.stderr.write(`  features ${done}/${total}\n`);
 });
-process.stderr.write(`${frames.length} frames, ${samples.length} samples with augmentations and composites, features in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+process.stderr.write(
+  `${frames.length} frames, ${samples.length} samples with augmentations and composites, features in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+);
 
 const percent = (v: number) => `${(v * 100).toFixed(2)} %`;
 for (const { name, scores, pip } of [leaveOneVideoOut(samples), heldOutGroup(samples)]) {

@@ -61,7 +61,8 @@ const pixelBox = (image: Pixels, box: Box) => {
 export const crop = (image: Pixels, box: Box): Pixels => {
   const { left, top, width, height } = pixelBox(image, box);
   const out = new Uint8Array(width * height * 3);
-  for (let y = 0; y < height; y += 1) out.set(image.data.subarray(((top + y) * image.width + left) * 3, ((top + y) * image.width + left + width) * 3), y * width * 3);
+  for (let y = 0; y < height; y += 1)
+    out.set(image.data.subarray(((top + y) * image.width + left) * 3, ((top + y) * image.width + left + width) * 3), y * width * 3);
   return { width, height, data: out };
 };
 

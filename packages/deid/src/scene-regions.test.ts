@@ -20,8 +20,18 @@ describe('picture-in-picture regions', () => {
     }
     // A small inset in the top-right corner: most of the top-right ninth, none of the bottom-left.
     const inset = { x: 0.72, y: 0.03, w: 0.25, h: 0.25 };
-    expect(coverage(REGIONS.find((r) => r.name === 'corner-tr')!, inset)).toBeGreaterThan(0.5);
-    expect(coverage(REGIONS.find((r) => r.name === 'corner-bl')!, inset)).toBe(0);
+    expect(
+      coverage(
+        REGIONS.find((r) => r.name === 'corner-tr')!,
+        inset,
+      ),
+    ).toBeGreaterThan(0.5);
+    expect(
+      coverage(
+        REGIONS.find((r) => r.name === 'corner-bl')!,
+        inset,
+      ),
+    ).toBe(0);
   });
 
   it("the frame's score is the whole frame's or its most revealing region's, whichever is higher", () => {

@@ -68,10 +68,7 @@ export const poolRegion = (map: Float32Array, width: number, height: number, cha
     }
   }
   if (cells.length === 0) {
-    cells.push([
-      Math.min(width - 1, Math.floor((box.x + box.w / 2) * width)),
-      Math.min(height - 1, Math.floor((box.y + box.h / 2) * height)),
-    ]);
+    cells.push([Math.min(width - 1, Math.floor((box.x + box.w / 2) * width)), Math.min(height - 1, Math.floor((box.y + box.h / 2) * height))]);
   }
   for (const [x, y] of cells) {
     const at = (y * width + x) * channels;

@@ -40,12 +40,20 @@ const CACHE_DIR = fileURLToPath(new URL('../../../node_modules/.cache/ipsv-deid-
 
 /** The backbone's feature map of an image, from the disk cache when these bytes were seen before. */
 export const cachedFeatureMap = async (backbone: SceneBackbone, pixels: Pixels): Promise<FeatureMap> => {
-  const key = createHash('sha256').update(`${BACKBONE.model}:${BACKBONE.node}:${BACKBONE.input}:${pixels.width}x${pixels.height}`).update(pixels.data).digest('hex');
+  const key = createHash('sha256')
+    .update(`${BACKBONE.model}:${BACKBONE.node}:${BACKBONE.input}:${pixels.width}x${pixels.height}`)
+    .update(pixels.data)
+    .digest('hex');
   const file = join(CACHE_DIR, `${key}.f32`);
   const side = BACKBONE.input / 32;
   if (existsSync(file)) {
     const bytes = await readFile(file);
-    return { width: side, height: side, channels: BACKBONE.channels, data: new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)) };
+    return {
+      width: side,
+      height: side,
+      channels: BACKBONE.channels,
+      data: new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)),
+    };
   }
   const map = await backbone.featureMap(pixels);
   mkdirSync(CACHE_DIR, { recursive: true });
@@ -58,11 +66,23 @@ export const cachedFeatureMap = async (backbone: SceneBackbone, pixels: Pixels):
  * `augment`, picture-in-picture composites (every other endoscopic frame with a revealing frame
  * inset, layouts and insets chosen by position in the list, never at random).
  */
-export const buildSamples = async (frames: readonly LabelledFrame[], augment: boolean, onProgress?: (done: number, total: number) => void): Promise<Sample[]> => {
+export const buildSamples = async (
+  frames: readonly LabelledFrame[],
+  augment: boolean,
+  onProgress?: (done: number, total: number) => void,
+): Promise<Sample[]> => {
   const backbone = new SceneBackbone();
   const samples: Sample[] = [];
   const add = async (frame: LabelledFrame, index: number, variant: string, pixels: Pixels, extra: Partial<Sample> = {}) =>
-    samples.push({ frame, groups: [frame.group], index, variant, revealing: frame.revealing, inputs: sceneInputs(pixels, await cachedFeatureMap(backbone, pixels)), ...extra });
+    samples.push({
+      frame,
+      groups: [frame.group],
+      index,
+      variant,
+      revealing: frame.revealing,
+      inputs: sceneInputs(pixels, await cachedFeatureMap(backbone, pixels)),
+      ...extra,
+    });
   try {
     const revealing = frames.filter((f) => f.revealing);
     const layouts = Object.entries(PIP_LAYOUTS);
@@ -90,30 +110,45 @@ export const buildSamples = async (frames: readonly LabelledFrame[], augment: bo
   return samples;
 };
 
-/** Training rows of samples: the whole frame (not for composites, whose label is a region's) and regions. */
+/**
+ * Training rows of samples: the whole frame (not for composites, whose label is a region's) and
+ * regions. Regions of a revealing frame are not taught as revealing (a blank corner of a slide
+ * looks like white gauze): a region is revealing when a whole revealing picture sits in it (a
+ * composite's inset), endoscopic when it is part of an endoscopic view.
+ *
+ * A frame is removed when its whole view or any of its REGIONS.length regions scores high, so an
+ * endoscopic frame has that many chances to be removed wrongly: endoscopic region rows weigh
+ * REGIONS.length times as much as the others (the union's prior, fixed, not tuned).
+ */
 const toRows = (samples: readonly Sample[]): TrainingRow[] => {
   const rows: TrainingRow[] = [];
   for (const s of samples) {
     if (!s.inset) rows.push({ x: s.inputs.full, y: s.revealing ? 1 : 0 });
-    if (!REGION_VARIANTS.has(s.variant) && !s.inset) continue;
+    if ((!REGION_VARIANTS.has(s.variant) || s.revealing) && !s.inset) continue;
     s.inputs.regions.forEach((x, i) => {
-      if (!s.inset) return rows.push({ x, y: s.revealing ? 1 : 0 });
-      const covered = coverage(REGIONS[i]!, s.inset);
-      if (covered >= INSET_COVERS) rows.push({ x, y: 1 });
-      else if (covered === 0) rows.push({ x, y: 0 });
+      const covered = s.inset ? coverage(REGIONS[i]!, s.inset) : 0;
+      if (s.inset && covered >= INSET_COVERS) rows.push({ x, y: 1 });
+      else if (covered === 0) rows.push({ x, y: 0, weight: REGIONS.length });
     });
   }
-  // Classes weighted to equal total weight, so the rarer revealing rows count as much as the rest.
+  return balance(rows);
+};
+
+/**
+ * Classes weighted to equal numbers of rows, so the rarer revealing rows count as much as the rest;
+ * a row's own weight (the region prior above) multiplies that.
+ */
+const balance = (rows: readonly TrainingRow[]): TrainingRow[] => {
   const positives = rows.filter((r) => r.y === 1).length;
   const negatives = rows.length - positives;
-  return rows.map((r) => ({ ...r, weight: r.y === 1 ? rows.length / (2 * positives) : rows.length / (2 * negatives) }));
+  return rows.map((r) => ({ ...r, weight: ((r.weight ?? 1) * rows.length) / (2 * (r.y === 1 ? positives : negatives)) }));
 };
 
 /**
  * L2 strength, on class-balanced weights summing to the number of training rows. Chosen on the
  * leave-one-video-out figures (`npm run deid:eval -- --cv --lambda <λ>`, bench/RESULTS.md).
  */
-export const LAMBDA = 30;
+export const LAMBDA = 1000;
 
 export const trainScene = (samples: readonly Sample[], lambda = LAMBDA): LogisticModel => fitLogistic(toRows(samples), lambda, 30);
 
