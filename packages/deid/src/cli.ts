@@ -21,7 +21,8 @@ const USAGE = `Usage:
         each frame scored as the analysis scores it (faces, people and text where the scene is uncertain)
   deid eval --cv [--labels <labels.csv>] [--images <dir>] [--json] [--lambda <L2>] [--no-extra]
         cross-validate the scene model's training on that folder plus packages/deid/data (leave one
-        source video out, and a held-out group of sources; needs a source_video column): every frame
+        source video out, and a held-out group of sources; stratified 5-fold when labels.csv has no
+        source_video column): every frame
         scored by a model that never saw its video, and synthetic picture-in-picture frames.
         The committed model's figures on its own training frames are not evidence.
 

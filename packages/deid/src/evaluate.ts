@@ -4,7 +4,7 @@
 import { basename, dirname, join } from 'node:path';
 import { loadPixels, readLabels } from './dataset.js';
 import { SCENE_THRESHOLD } from './scene-model.js';
-import { buildSamples, EXTRA_LABELS, heldOutGroup, LEAVE_ONE_VIDEO_OUT, leaveOneVideoOut } from './scene-training.js';
+import { buildSamples, EXTRA_LABELS, heldOutGroup, kFold, LEAVE_ONE_VIDEO_OUT, leaveOneVideoOut } from './scene-training.js';
 import { type SecondaryDetector, calibrate, DEFAULT_UNCERTAIN_FROM } from './analyse.js';
 import { atThreshold, rocAuc } from './metrics.js';
 import { SceneDetector } from './scene-detector.js';
@@ -99,16 +99,18 @@ export interface CrossValidatedFigures extends Figures {
 export const crossValidate = async (
   labelsFile: string,
   imagesDir: string,
-  options: { threshold?: number; lambda?: number; extra?: boolean; onProgress?: (done: number, total: number) => void } = {},
+  options: { folds?: number; threshold?: number; lambda?: number; extra?: boolean; onProgress?: (done: number, total: number) => void } = {},
 ): Promise<CrossValidatedFigures[]> => {
   const threshold = options.threshold ?? SCENE_THRESHOLD;
-  const frames = [
-    ...(await readLabels(labelsFile, imagesDir)),
-    ...(options.extra === false ? [] : await readLabels(EXTRA_LABELS, join(dirname(EXTRA_LABELS), 'images'))),
-  ];
+  const own = await readLabels(labelsFile, imagesDir);
+  const frames = [...own, ...(options.extra === false ? [] : await readLabels(EXTRA_LABELS, join(dirname(EXTRA_LABELS), 'images')))];
   const samples = await buildSamples(frames, true, options.onProgress);
-  const results = [];
-  if (new Set(frames.map((f) => f.group)).size > 1) results.push(leaveOneVideoOut(samples, options.lambda), heldOutGroup(samples, undefined, options.lambda));
+  // Without source videos in the folder's labels, frames of one video may sit on both sides of a
+  // split: stratified k-fold is then all there is, and it flatters.
+  const results =
+    new Set(own.map((f) => f.group)).size > 1
+      ? [leaveOneVideoOut(samples, options.lambda), heldOutGroup(samples, undefined, options.lambda)]
+      : [kFold(samples, options.folds ?? 5, options.lambda)];
   return results
     .filter((r) => r.scores.length > 0)
     .map(({ name, scores, pip }) => {
