@@ -42,8 +42,8 @@ for (const [width, height] of [
   }
   const n = sized.length;
   const total = (colour + net + head) / n;
-  console.log(
-    `${width}x${height}, ${n} frames: colour statistics ${(colour / n).toFixed(2)} ms, backbone ${(net / n).toFixed(1)} ms (incl. resize to 192²), regions + head ${(head / n).toFixed(2)} ms; total ${total.toFixed(1)} ms/frame = ${(1000 / total).toFixed(0)} frames/s on one thread`,
+  process.stdout.write(
+    `${width}x${height}, ${n} frames: colour statistics ${(colour / n).toFixed(2)} ms, backbone ${(net / n).toFixed(1)} ms (incl. resize to 192²), regions + head ${(head / n).toFixed(2)} ms; total ${total.toFixed(1)} ms/frame = ${(1000 / total).toFixed(0)} frames/s on one thread\n`,
   );
 }
 await backbone.close();
