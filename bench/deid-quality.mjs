@@ -11,7 +11,7 @@ import { calibrate, DEFAULT_UNCERTAIN_FROM } from '@ipsv/deid/analyse';
 import { loadPixels, readLabels } from '@ipsv/deid/dataset';
 import { atThreshold, rocAuc } from '@ipsv/deid/metrics';
 import { SCENE_THRESHOLD } from '@ipsv/deid/scene-model';
-import { featureRows, kFold, leaveOneVideoOut } from '@ipsv/deid/scene-training';
+import { buildSamples, EXTRA_LABELS, heldOutGroup, leaveOneVideoOut } from '@ipsv/deid/scene-training';
 import { closeDetectors, defaultSecondaryDetectors } from '@ipsv/deid/secondary-detectors';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -20,11 +20,11 @@ const { values } = parseArgs({ options: { labels: { type: 'string' }, images: { 
 const labels = values.labels ?? join(data, 'labels.csv');
 const images = values.images ?? join(dirname(labels), 'images');
 
-const frames = await readLabels(labels, images);
+const frames = [...(await readLabels(labels, images)), ...(await readLabels(EXTRA_LABELS, join(dirname(EXTRA_LABELS), 'images')))];
 const started = Date.now();
-const rows = await featureRows(frames, true);
+const samples = await buildSamples(frames, true);
 console.log(
-  `${frames.length} frames (${frames.filter((f) => f.revealing).length} revealing), ${rows.length} training rows with augmentations (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+  `${frames.length} frames (${frames.filter((f) => f.revealing).length} revealing), ${samples.length} samples with augmentations and composites (${((Date.now() - started) / 1000).toFixed(0)} s)`,
 );
 
 const detectors = defaultSecondaryDetectors();
@@ -51,7 +51,7 @@ const report = (name, scores) => {
   return point;
 };
 
-for (const cv of [kFold(rows, 5), leaveOneVideoOut(rows)]) {
+for (const cv of [leaveOneVideoOut(samples), heldOutGroup(samples)]) {
   report(`${cv.name}, scene model alone`, cv.scores);
   const combined = [];
   let checked = 0;

@@ -133,7 +133,17 @@ export const calibrate = (score: number, own: number, shared: number): number =>
   score >= own ? shared + ((1 - shared) * (score - own)) / Math.max(1e-9, 1 - own) : (shared * score) / Math.max(1e-9, own);
 
 export const analyseVideo = async (file: string, options: AnalyseOptions = {}): Promise<AnalysisResult> => {
-  const scene = options.scene ?? new SceneDetector();
+  if (options.scene) return analyseWith(file, options.scene, options);
+  // A detector made here is closed here (its backbone holds a TensorFlow.js model).
+  const scene = new SceneDetector();
+  try {
+    return await analyseWith(file, scene, options);
+  } finally {
+    await scene.close();
+  }
+};
+
+const analyseWith = async (file: string, scene: SceneDetector, options: AnalyseOptions): Promise<AnalysisResult> => {
   const threshold = scene.threshold;
   const uncertainFrom = options.uncertainFrom ?? DEFAULT_UNCERTAIN_FROM;
   const workers = Math.max(1, options.workers ?? 2);
@@ -187,7 +197,7 @@ export const analyseVideo = async (file: string, options: AnalyseOptions = {}): 
     framesDecoded += 1;
     const key = Math.round(frame.time * 1000);
     if (samples.has(key)) return;
-    const sceneScore = scene.scoreOne(frame);
+    const sceneScore = await scene.scoreOne(frame);
     samples.set(key, { time: frame.time, sceneScore, keyframe: frame.keyframe });
     const uncertain = sceneScore >= uncertainFrom && sceneScore < threshold;
     for (const [index, { run, everySeconds = 10 }] of secondary.entries()) {

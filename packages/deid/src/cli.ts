@@ -19,10 +19,12 @@ const USAGE = `Usage:
   deid eval [--labels <labels.csv>] [--images <dir>] [--json] [--scene-only]
         ROC AUC, recall of revealing frames, endoscopic frames removed, and the frames it got wrong,
         each frame scored as the analysis scores it (faces, people and text where the scene is uncertain)
-  deid eval --cv [--labels <labels.csv>] [--images <dir>] [--json] [--lambda <L2>]
-        cross-validate the scene model's training on that folder (stratified 5-fold, and leave one
-        source video out when labels.csv has a source_video column): every frame scored by a model
-        that never saw it. The committed model's figures on its own training frames are not evidence.
+  deid eval --cv [--labels <labels.csv>] [--images <dir>] [--json] [--lambda <L2>] [--no-extra]
+        cross-validate the scene model's training on that folder plus packages/deid/data (leave one
+        source video out, and a held-out group of sources; stratified 5-fold when labels.csv has no
+        source_video column): every frame
+        scored by a model that never saw its video, and synthetic picture-in-picture frames.
+        The committed model's figures on its own training frames are not evidence.
 
   Default folder: ../shared/data/deid-frames from the repository root.
 `;
@@ -40,7 +42,10 @@ const printCrossValidation = async (
 ): Promise<number> => {
   if (json) {
     const figures = Object.fromEntries(
-      results.map(({ name, auc, recall, insideRemoved, threshold, frames }) => [name, { auc, recall, insideRemoved, threshold, frames }]),
+      results.map(({ name, auc, recall, insideRemoved, threshold, frames, pip }) => [
+        name,
+        { auc, recall, insideRemoved, threshold, frames, pipRecall: pip.recall, pipFrames: pip.frames },
+      ]),
     );
     out.write(`${JSON.stringify(figures)}\n`);
     return 0;
@@ -54,6 +59,8 @@ const printCrossValidation = async (
       out.write(`  ${g.group}: ${g.frames} frames (${g.revealing} revealing), ${g.missed} missed, ${g.falseRemovals} endoscopic removed${learnt}\n`);
     }
     for (const m of r.missed) out.write(`  missed (revealing, kept): ${m.file} score ${m.score.toFixed(3)}\n`);
+    out.write(`  picture-in-picture (synthetic): ${r.pip.frames} frames, recall ${pct(r.pip.recall)}\n`);
+    for (const m of r.pip.missed) out.write(`  missed picture-in-picture: ${m.file} ${m.variant} score ${m.score.toFixed(3)}\n`);
   }
   err.write('Cross-validated: each frame was scored by a model trained without it (augmented as in deid:train).\n');
   return 0;
@@ -74,6 +81,7 @@ export const main = async (argv: string[], out: NodeJS.WriteStream = process.std
       'scene-only': { type: 'boolean' },
       cv: { type: 'boolean' },
       lambda: { type: 'string' },
+      'no-extra': { type: 'boolean' },
     },
     USAGE,
     out,
@@ -129,7 +137,11 @@ export const main = async (argv: string[], out: NodeJS.WriteStream = process.std
         if (values.cv) {
           const lambda = values.lambda === undefined ? undefined : Number(values.lambda);
           if (lambda !== undefined && !(lambda > 0)) throw new MediaError('bad_argument', `--lambda must be a positive number (got "${values.lambda}")`);
-          return await printCrossValidation(await crossValidate(labels, images, { lambda }), Boolean(values.json), out, err);
+          const onProgress = (done: number, total: number) => {
+            if (done % 100 === 0) err.write(`features ${done}/${total}\n`);
+          };
+          const figures = await crossValidate(labels, images, { lambda, extra: !values['no-extra'], onProgress });
+          return await printCrossValidation(figures, Boolean(values.json), out, err);
         }
         const detectors = values['scene-only'] ? [] : defaultSecondaryDetectors();
         const result = await evaluate(labels, images, { detectors }).finally(() => closeDetectors(detectors));

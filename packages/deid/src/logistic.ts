@@ -45,42 +45,65 @@ const solve = (a: number[][], b: number[]): number[] => {
 
 /**
  * Fits weights minimising weighted log-loss + λ/2·|w|² (the bias is not penalised). Rows may carry
- * weights (class balance).
+ * weights (class balance). Typed arrays throughout: a few tens of thousands of rows of a hundred
+ * and more features fit in seconds.
  */
 export const fitLogistic = (rows: readonly TrainingRow[], lambda: number, iterations = 50): LogisticModel => {
   if (rows.length === 0) throw new Error('No training rows');
+  const n = rows.length;
   const d = rows[0]!.x.length;
-  const totalWeight = rows.reduce((s, r) => s + (r.weight ?? 1), 0);
-  const means = Array.from({ length: d }, (_, j) => rows.reduce((s, r) => s + (r.weight ?? 1) * r.x[j]!, 0) / totalWeight);
-  const scales = Array.from({ length: d }, (_, j) => {
-    const variance = rows.reduce((s, r) => s + (r.weight ?? 1) * (r.x[j]! - means[j]!) ** 2, 0) / totalWeight;
-    return Math.sqrt(variance) || 1;
+  const p1 = d + 1;
+  const w = Float64Array.from(rows, (r) => r.weight ?? 1);
+  const totalWeight = w.reduce((s, v) => s + v, 0);
+  const means = new Array<number>(d).fill(0);
+  rows.forEach((r, i) => {
+    for (let j = 0; j < d; j += 1) means[j]! += (w[i]! * r.x[j]!) / totalWeight;
   });
-  const z = rows.map((r) => [1, ...r.x.map((v, j) => (v - means[j]!) / scales[j]!)]);
-  let beta = new Array<number>(d + 1).fill(0);
+  const variances = new Array<number>(d).fill(0);
+  rows.forEach((r, i) => {
+    for (let j = 0; j < d; j += 1) variances[j]! += (w[i]! * (r.x[j]! - means[j]!) ** 2) / totalWeight;
+  });
+  const scales = variances.map((v) => Math.sqrt(v) || 1);
+  // Standardised rows with a leading 1 for the bias, one flat array.
+  const z = new Float64Array(n * p1);
+  rows.forEach((r, i) => {
+    z[i * p1] = 1;
+    for (let j = 0; j < d; j += 1) z[i * p1 + 1 + j] = (r.x[j]! - means[j]!) / scales[j]!;
+  });
+  let beta = new Array<number>(p1).fill(0);
+  const hessian = new Float64Array(p1 * p1);
   for (let it = 0; it < iterations; it += 1) {
-    const gradient = new Array<number>(d + 1).fill(0);
-    const hessian = Array.from({ length: d + 1 }, () => new Array<number>(d + 1).fill(0));
-    rows.forEach((row, i) => {
-      const xi = z[i]!;
-      const p = sigmoid(xi.reduce((s, v, j) => s + v * beta[j]!, 0));
-      const w = row.weight ?? 1;
-      for (let a = 0; a <= d; a += 1) {
-        gradient[a]! += w * (p - row.y) * xi[a]!;
-        for (let b = a; b <= d; b += 1) hessian[a]![b]! += w * p * (1 - p) * xi[a]! * xi[b]!;
+    const gradient = new Array<number>(p1).fill(0);
+    hessian.fill(0);
+    for (let i = 0; i < n; i += 1) {
+      const o = i * p1;
+      let t = 0;
+      for (let a = 0; a < p1; a += 1) t += z[o + a]! * beta[a]!;
+      const p = sigmoid(t);
+      const g = w[i]! * (p - rows[i]!.y);
+      const h = w[i]! * p * (1 - p);
+      for (let a = 0; a < p1; a += 1) {
+        const za = z[o + a]!;
+        gradient[a]! += g * za;
+        const ha = h * za;
+        const row = a * p1;
+        for (let b = a; b < p1; b += 1) hessian[row + b]! += ha * z[o + b]!;
       }
-    });
-    for (let a = 0; a <= d; a += 1) {
-      for (let b = 0; b < a; b += 1) hessian[a]![b] = hessian[b]![a]!;
+    }
+    const matrix: number[][] = [];
+    for (let a = 0; a < p1; a += 1) {
+      const row: number[] = [];
+      for (let b = 0; b < p1; b += 1) row.push(b >= a ? hessian[a * p1 + b]! : hessian[b * p1 + a]!);
       if (a > 0) {
         gradient[a]! += lambda * beta[a]!;
-        hessian[a]![a]! += lambda;
+        row[a]! += lambda;
       }
-      hessian[a]![a]! += 1e-9;
+      row[a]! += 1e-9;
+      matrix.push(row);
     }
-    const step = solve(hessian, gradient);
+    const step = solve(matrix, gradient);
     beta = beta.map((v, j) => v - step[j]!);
-    if (Math.max(...step.map(Math.abs)) < 1e-10) break;
+    if (Math.max(...step.map(Math.abs)) < 1e-8) break;
   }
   return { means, scales, bias: beta[0]!, weights: beta.slice(1) };
 };

@@ -1,10 +1,16 @@
-// The committed out-of-body scene model: a logistic model over scene features, loaded from
+// The committed out-of-body scene model: a logistic head over colour statistics and the pooled
+// feature map of a frozen pretrained backbone (scene-embedding.ts), applied to the whole frame and
+// to each picture-in-picture region (scene-regions.ts). Loaded from
 // packages/deid/model/scene-logistic.json (trained by scripts/train-scene.ts).
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { MediaError } from '@ipsv/media/errors';
+import { type Pixels } from './dataset.js';
 import { type LogisticModel, predict } from './logistic.js';
-import { SCENE_FEATURES } from './scene-features.js';
+import { crop } from './scene-augment.js';
+import { BACKBONE, type FeatureMap } from './scene-embedding.js';
+import { SCENE_FEATURES, sceneFeatures } from './scene-features.js';
+import { frameScore, poolRegion, REGIONS, type RegionScores } from './scene-regions.js';
 
 export const SCENE_MODEL_FILE = fileURLToPath(new URL('../model/scene-logistic.json', import.meta.url));
 
@@ -18,17 +24,20 @@ export const SCENE_THRESHOLD = 0.2;
 /**
  * The uncertain band is [SCENE_UNCERTAIN_FROM, SCENE_THRESHOLD): frames there are looked at again
  * (dense passes around them, the face/person detectors on them) and a removal grows over them
- * (the decision's hysteresis). Half the threshold: with the committed model about 7 % of the
- * endoscopic dev frames score there, so the slow work stays small, while a band from 0.03 would
- * take in 59 % of them (this model is strongly regularised and rarely says less than 0.01).
+ * (the decision's hysteresis). Half the threshold.
  */
 export const SCENE_UNCERTAIN_FROM = SCENE_THRESHOLD / 2;
+
+/** The model's inputs, in order: the colour statistics, then the backbone's channels. */
+export const MODEL_FEATURES: readonly string[] = [...SCENE_FEATURES, ...Array.from({ length: BACKBONE.channels }, (_, c) => `backbone${c}`)];
 
 export interface SceneModelFile extends LogisticModel {
   name: string;
   version: string;
-  kind: 'logistic';
+  kind: 'embedding-logistic';
+  backbone: { package: string; model: string; node: string; input: number; licence: string };
   features: string[];
+  regions: string[];
   lambda: number;
   threshold: number;
   training: Record<string, string | number>;
@@ -41,10 +50,13 @@ export const loadSceneModel = (file = SCENE_MODEL_FILE): SceneModelFile => {
   } catch (error) {
     throw new MediaError('bad_argument', `Cannot load the scene model ${file}: ${(error as Error).message}`);
   }
-  const d = SCENE_FEATURES.length;
+  const d = MODEL_FEATURES.length;
   const valid =
-    parsed.kind === 'logistic' &&
-    JSON.stringify(parsed.features) === JSON.stringify(SCENE_FEATURES) &&
+    parsed.kind === 'embedding-logistic' &&
+    JSON.stringify(parsed.features) === JSON.stringify(MODEL_FEATURES) &&
+    JSON.stringify(parsed.regions) === JSON.stringify(REGIONS.map((r) => r.name)) &&
+    parsed.backbone?.node === BACKBONE.node &&
+    parsed.backbone.input === BACKBONE.input &&
     [parsed.means, parsed.scales, parsed.weights].every((a) => Array.isArray(a) && a.length === d && a.every(Number.isFinite)) &&
     Number.isFinite(parsed.bias) &&
     parsed.threshold > 0 &&
@@ -53,4 +65,26 @@ export const loadSceneModel = (file = SCENE_MODEL_FILE): SceneModelFile => {
   return parsed;
 };
 
-export const sceneScore = (model: SceneModelFile, features: readonly number[]): number => predict(model, features);
+export interface SceneInputs {
+  full: number[];
+  regions: number[][];
+}
+
+const WHOLE = { x: 0, y: 0, w: 1, h: 1 };
+
+/** The model's inputs for the whole frame and for each region, from the frame and its feature map. */
+export const sceneInputs = (frame: Pixels, map: FeatureMap): SceneInputs => {
+  const pooled = (box: typeof WHOLE) => poolRegion(map.data, map.width, map.height, map.channels, box);
+  return {
+    full: [...sceneFeatures(frame), ...pooled(WHOLE)],
+    regions: REGIONS.map((region) => [...sceneFeatures(crop(frame, region)), ...pooled(region)]),
+  };
+};
+
+export const sceneScores = (model: LogisticModel, inputs: SceneInputs): RegionScores => ({
+  full: predict(model, inputs.full),
+  regions: inputs.regions.map((x) => predict(model, x)),
+});
+
+/** The frame's out-of-body score: the whole frame or its most revealing region. */
+export const sceneScore = (model: LogisticModel, inputs: SceneInputs): number => frameScore(sceneScores(model, inputs));

@@ -80,7 +80,7 @@ describe.skipIf(!hasDevData)('deid eval on any folder laid out like deid-frames'
   });
 
   it('--cv --json cross-validates on that folder (no source_video column: k-fold only) and prints one object', async () => {
-    const result = await cli(['eval', '--cv', '--labels', join(folder, 'labels.csv'), '--images', join(folder, 'images'), '--json']);
+    const result = await cli(['eval', '--cv', '--labels', join(folder, 'labels.csv'), '--images', join(folder, 'images'), '--json', '--no-extra']);
     expect(result.code).toBe(0);
     const figures = JSON.parse(result.stdout);
     expect(Object.keys(figures)).toEqual(['stratified 5-fold']);
