@@ -21,7 +21,7 @@ const SECONDS = 12;
 describe.skipIf(!hasDevData || !font)('burned-in text over time (needs ../shared/data/deid-frames and a font)', () => {
   const detectors = defaultSecondaryDetectors();
   const scene = new SceneDetector();
-  const confidentInside = async (file: string) => scene.scoreOne(await loadPixels(file)) < SCENE_UNCERTAIN_FROM;
+  const confidentInside = async (file: string) => (await scene.scoreOne(await loadPixels(file))) < SCENE_UNCERTAIN_FROM;
   let overlay: AnalysisResult;
   let instrument: AnalysisResult;
 
@@ -67,6 +67,10 @@ describe.skipIf(!hasDevData || !font)('burned-in text over time (needs ../shared
     expect(seen).toBeGreaterThanOrEqual(4);
     expect(instrument.textTracks.filter((t) => t.kind === 'moving').length).toBeGreaterThanOrEqual(2);
     expect(instrument.masks).toEqual([]);
-    expect(instrument.ranges).toEqual([]);
+    // The print itself removes nothing. (The scene model of issue 15 part 1 judges frames region by
+    // region, and this clip's flat grey shaft sometimes reads as a non-endoscopic region: those
+    // removals are the scene model's endoscopic false positives, measured in bench/RESULTS.md.)
+    expect(instrument.ranges.filter((range) => range.reasons.includes('text'))).toEqual([]);
+    expect(instrument.ranges.every((range) => range.reasons.every((reason) => reason === 'out_of_body'))).toBe(true);
   });
 });
