@@ -93,6 +93,7 @@ import { createAccessControlService } from './modules/dashboard/access-control.s
 import { createAnalyticsService } from './modules/dashboard/analytics.service.js';
 import { createContentService } from './modules/dashboard/content.service.js';
 import { createDashboardRepository } from './modules/dashboard/dashboard.repository.js';
+import { createVersionsService } from './modules/dashboard/versions.service.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { createFeedbackRepository } from './modules/feedback/feedback.repository.js';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.js';
@@ -403,6 +404,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       content: createContentService({ dashboard, videos: videosRepository, signer }),
       access: createAccessControlService({ dashboard, videos: videosRepository, notifier }),
       analytics: createAnalyticsService({ dashboard, videos: videosRepository }),
+      versions: createVersionsService({ videos: videosRepository, dashboard, lifecycle, storage: options.storage }),
     }),
   );
   await app.register(feedbackRoutes({ sessions, feedback: createFeedbackService({ feedback: createFeedbackRepository(db), notifier }) }));

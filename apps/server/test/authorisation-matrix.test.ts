@@ -587,6 +587,24 @@ const ROWS: Record<string, Row> = {
     request: () => ({ url: `/api/dashboard/access-requests/${dash.requestId}/decision`, body: { decision: 'deny' } }),
     before: pendingRequest,
   },
+  'GET /api/dashboard/versions': { expect: signedIn(200), request: () => ({ url: '/api/dashboard/versions' }) },
+  'GET /api/dashboard/videos/:id/versions': {
+    expect: ownerOrAdmin(200),
+    request: (c) => ({ url: `/api/dashboard/videos/${c.videoId}/versions` }),
+    video: true,
+  },
+  // Version 1 is the published one of a published video (409: already published / cannot delete);
+  // a video not yet published has no version 1 (404). Anyone else: 401.
+  'POST /api/dashboard/videos/:id/versions/:version/publish': {
+    expect: (actor, state) => (actor === 'owner' || actor === 'admin' ? (isPublished(state) ? 409 : 404) : 401),
+    request: (c) => ({ url: `/api/dashboard/videos/${c.videoId}/versions/1/publish` }),
+    video: true,
+  },
+  'DELETE /api/dashboard/videos/:id/versions/:version': {
+    expect: (actor, state) => (actor === 'owner' || actor === 'admin' ? (isPublished(state) ? 409 : 404) : 401),
+    request: (c) => ({ url: `/api/dashboard/videos/${c.videoId}/versions/1` }),
+    video: true,
+  },
   'GET /api/dashboard/analytics': { expect: signedIn(200), request: () => ({ url: `/api/dashboard/analytics?from=${today()}&to=${today()}` }) },
 
   // Feedback: anyone signed in sends and reads their own; administrators read all and answer.
