@@ -57,6 +57,7 @@ export const PAGES: Partial<Record<string, PageModule>> = {
   editor: async () => ({ Component: (await import('../features/dashboard/routes/editor-hub-page')).EditorHubPage }),
   content: async () => ({ Component: (await import('../features/dashboard/routes/content-page')).ContentPage }),
   whitelist: async () => ({ Component: (await import('../features/dashboard/routes/whitelist-page')).WhitelistPage }),
+  versionControl: async () => ({ Component: (await import('../features/dashboard/routes/version-control-page')).VersionControlPage }),
   providerAnalytics: async () => ({ Component: (await import('../features/dashboard/routes/analytics-page')).AnalyticsPage }),
   sendFeedback: async () => ({ Component: (await import('../features/feedback/routes/send-feedback-page')).SendFeedbackPage }),
   adminFeedback: async () => ({ Component: (await import('../features/feedback/routes/admin-feedback-page')).AdminFeedbackPage }),
