@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Playback } from '@ipsv/contracts/videos';
 import type { VersionsOverview, VideoVersions } from '@ipsv/contracts/versions';
+import type { LicenceRequest, VideoLicence } from '@ipsv/contracts/licences';
 import type { RenditionKeys } from '../src/db/schema.js';
 import { mediaKeys } from '../src/modules/videos/media-keys.js';
 import { createVideosRepository } from '../src/modules/videos/videos.repository.js';
@@ -214,5 +215,113 @@ describe('versions', () => {
     expect((await admin.json<VideoVersions>('POST', `/api/dashboard/videos/${id}/versions/1/publish`)).publishedVersion).toBe(1);
     const [entry] = await query<{ actor_id: string }>('SELECT actor_id FROM audit_events WHERE video_id = $1', [id]);
     expect(entry!.actor_id).toBe(ids.admin);
+  });
+});
+
+describe('licences', () => {
+  const ask = (user: TestUser, id: string) =>
+    user.call('POST', `/api/videos/${id}/licence-requests`, { institution: 'St. Mary Hospital', purpose: 'Residents teaching', duration: '12 months' });
+  const requestsOf = async (user: TestUser, url: string) => (await user.json<{ requests: LicenceRequest[] }>('GET', url)).requests;
+
+  it('the owner chooses the licence; the video page shows it; the change is audited; others get 401', async () => {
+    const id = await make();
+    expect((await viewer.json<VideoLicence>('GET', `/api/videos/${id}/licence`)).licence).toBe('on_request');
+    for (const user of [other, viewer]) {
+      const response = await user.call('PUT', `/api/dashboard/videos/${id}/licence`, { licence: 'cc_by_nc_sa' });
+      expect(response.status).toBe(401);
+      expect(await errorCode(response)).toBe('NO_ACCESS');
+    }
+    expect((await owner.call('PUT', `/api/dashboard/videos/${id}/licence`, { licence: 'bogus' })).status).toBe(400);
+    expect((await owner.call('PUT', `/api/dashboard/videos/${id}/licence`, { licence: 'cc_by_nc_sa' })).status).toBe(204);
+    expect((await viewer.json<VideoLicence>('GET', `/api/videos/${id}/licence`)).licence).toBe('cc_by_nc_sa');
+    expect((await admin.call('PUT', `/api/dashboard/videos/${id}/licence`, { licence: 'institution_education' })).status).toBe(204);
+    const audit = await query<{ actor_id: string; action: string; details: unknown }>(
+      `SELECT actor_id, action, details FROM audit_events WHERE video_id = $1 ORDER BY id`,
+      [id],
+    );
+    expect(audit).toEqual([
+      { actor_id: ids.owner, action: 'licence.changed', details: { from: 'on_request', to: 'cc_by_nc_sa' } },
+      { actor_id: ids.admin, action: 'licence.changed', details: { from: 'cc_by_nc_sa', to: 'institution_education' } },
+    ]);
+  });
+
+  it('a viewer asks, the owner is told (in-app and email), accepts with terms; both list it; the download follows', async () => {
+    const id = await make('published');
+    const before = smtp.countFor(owner.email);
+    expect(await errorCode(await viewer.call('POST', `/api/videos/${id}/download`))).toBe('DOWNLOAD_NEEDS_LICENCE');
+    expect((await viewer.json<VideoLicence>('GET', `/api/videos/${id}/licence`)).canDownload).toBe(false);
+    expect((await viewer.call('POST', `/api/videos/${id}/licence-requests`, { institution: ' ', purpose: 'x', duration: 'y' })).status).toBe(400);
+    const asked = await ask(viewer, id);
+    expect(asked.status).toBe(201);
+    const { id: requestId } = (await asked.json()) as { id: number };
+    expect(await errorCode(await ask(viewer, id))).toBe('LICENCE_ALREADY_REQUESTED');
+    expect(await errorCode(await ask(owner, id))).toBe('LICENCE_OWN_VIDEO');
+    const mail = await smtp.waitFor(owner.email, { since: before });
+    expect(mail.subject).toContain('licence');
+    expect(await query(`SELECT 1 FROM notifications WHERE user_id = $1 AND type = 'licence_requested'`, [ids.owner])).toHaveLength(1);
+
+    // Nobody else answers or reads it.
+    for (const user of [other, viewer]) {
+      expect((await user.call('POST', `/api/dashboard/licence-requests/${requestId}/decision`, { decision: 'accept', terms: 'Any' })).status).toBe(401);
+    }
+    expect((await other.call('GET', `/api/licences/${requestId}`)).status).toBe(401);
+    expect(await requestsOf(other, '/api/dashboard/licences')).toEqual([]);
+    expect((await owner.call('POST', `/api/dashboard/licence-requests/${requestId}/decision`, { decision: 'accept', terms: '' })).status).toBe(400);
+
+    const viewerMails = smtp.countFor(viewer.email);
+    const terms = 'Teaching at St. Mary only; no redistribution; credit the provider.';
+    expect((await owner.call('POST', `/api/dashboard/licence-requests/${requestId}/decision`, { decision: 'accept', terms })).status).toBe(204);
+    expect(await errorCode(await owner.call('POST', `/api/dashboard/licence-requests/${requestId}/decision`, { decision: 'decline' }))).toBe(
+      'LICENCE_ALREADY_DECIDED',
+    );
+    expect((await smtp.waitFor(viewer.email, { since: viewerMails })).subject).toContain('licence');
+    expect(await query(`SELECT 1 FROM notifications WHERE user_id = $1 AND type = 'licence_decided'`, [ids.viewer])).toHaveLength(1);
+
+    const providerSide = (await requestsOf(owner, '/api/dashboard/licences')).find((r) => r.id === requestId)!;
+    const viewerSide = (await requestsOf(viewer, '/api/licences')).find((r) => r.id === requestId)!;
+    for (const record of [providerSide, viewerSide, await viewer.json<LicenceRequest>('GET', `/api/licences/${requestId}`)]) {
+      expect(record).toMatchObject({
+        status: 'accepted',
+        terms,
+        licence: 'on_request',
+        institution: 'St. Mary Hospital',
+        requester: { email: viewer.email },
+        provider: { email: owner.email },
+      });
+      expect(record.decidedAt).not.toBeNull();
+    }
+    // With the accepted licence, the 'on request' video downloads.
+    expect((await viewer.json<VideoLicence>('GET', `/api/videos/${id}/licence`)).canDownload).toBe(true);
+    expect((await viewer.call('POST', `/api/videos/${id}/download`)).status).toBe(200);
+    expect((await other.call('POST', `/api/videos/${id}/download`)).status).toBe(403);
+    const audit = await query<{ action: string }>(`SELECT action FROM audit_events WHERE video_id = $1 ORDER BY id`, [id]);
+    expect(audit.map((a) => a.action)).toEqual(['licence.requested', 'licence.accepted']);
+  });
+
+  it("a declined licence grants nothing; the owner's download flag alone lets everyone download", async () => {
+    const id = await make('published');
+    const { id: requestId } = (await (await ask(viewer, id)).json()) as { id: number };
+    expect((await owner.call('POST', `/api/dashboard/licence-requests/${requestId}/decision`, { decision: 'decline' })).status).toBe(204);
+    expect(await errorCode(await viewer.call('POST', `/api/videos/${id}/download`))).toBe('DOWNLOAD_NEEDS_LICENCE');
+    const mine = (await viewer.json<VideoLicence>('GET', `/api/videos/${id}/licence`)).myRequest!;
+    expect(mine).toMatchObject({ status: 'declined', terms: null });
+    // After a decline, the viewer may ask again.
+    expect((await ask(viewer, id)).status).toBe(201);
+
+    const flagged = await make('published', { isDownloadable: true });
+    expect((await viewer.call('POST', `/api/videos/${flagged}/download`)).status).toBe(200);
+    // An accepted licence only opens 'on request' videos: another licence follows the owner's flag.
+    const cc = await make('published');
+    expect((await owner.call('PUT', `/api/dashboard/videos/${cc}/licence`, { licence: 'cc_by_nc_nd' })).status).toBe(204);
+    expect(await errorCode(await viewer.call('POST', `/api/videos/${cc}/download`))).toBe('DOWNLOAD_NOT_ALLOWED');
+  });
+
+  it('someone who may not watch the video cannot see its licence nor ask for one', async () => {
+    const id = await make('private');
+    expect((await viewer.call('GET', `/api/videos/${id}/licence`)).status).toBe(401);
+    const response = await ask(viewer, id);
+    expect(response.status).toBe(401);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toBe('you do not have access to this video');
+    expect(await query('SELECT 1 FROM licence_requests WHERE video_id = $1', [id])).toHaveLength(0);
   });
 });
