@@ -28,10 +28,10 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('the route table', () => {
   it('keeps the honest empty state only for the routes whose feature has not been built', () => {
-    expect(ROUTE_TABLE.filter((route) => !PAGES[route.page]).map((route) => route.path)).toEqual(['/analytics/versioncontrol']);
+    expect(ROUTE_TABLE.filter((route) => !PAGES[route.page]).map((route) => route.path)).toEqual([]);
   });
 
-  it.each(['/editor', '/analytics/content', '/analytics/whitelist', '/analytics/analytics', '/analytics/sendfeedback', '/admin/feedback', '/about', '/readme'])(
+  it.each(['/editor', '/analytics/versioncontrol', '/licences', '/analytics/content', '/analytics/whitelist', '/analytics/analytics', '/analytics/sendfeedback', '/admin/feedback', '/about', '/readme'])(
     '%s renders its own page, not the placeholder',
     async (path) => {
       stubApi(provider, {
@@ -94,8 +94,8 @@ describe('/analytics/content', () => {
   it('shows my videos with their figures, sorts by a column and changes the visibility of the selected ones', async () => {
     const page = (rows: ContentPage['rows']): ContentPage => ({ rows, total: rows.length, page: 1, pageSize: 10 });
     const rows = [
-      { video: published, views: 42, originalKept: true },
-      { video: awaiting, views: 0, originalKept: true },
+      { video: published, views: 42, originalKept: true, licence: 'on_request' as const },
+      { video: awaiting, views: 0, originalKept: true, licence: 'on_request' as const },
     ];
     const calls = stubApi(provider, {
       '/api/dashboard/content?sort=createdAt&order=desc&page=1': json(page(rows)),
