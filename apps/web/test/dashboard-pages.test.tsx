@@ -31,23 +31,31 @@ describe('the route table', () => {
     expect(ROUTE_TABLE.filter((route) => !PAGES[route.page]).map((route) => route.path)).toEqual([]);
   });
 
-  it.each(['/editor', '/analytics/versioncontrol', '/licences', '/analytics/content', '/analytics/whitelist', '/analytics/analytics', '/analytics/sendfeedback', '/admin/feedback', '/about', '/readme'])(
-    '%s renders its own page, not the placeholder',
-    async (path) => {
-      stubApi(provider, {
-        '/api/videos/mine': json({ videos: [] }),
-        '/api/dashboard/content?sort=createdAt&order=desc&page=1': json({ rows: [], total: 0, page: 1, pageSize: 10 }),
-        '/api/dashboard/access': json({ videos: [], lists: [], requests: [] }),
-        '/api/feedback?page=1': json({ items: [], total: 0, page: 1, pageSize: 20 }),
-        '/api/admin/feedback?page=1&open=true': json({ items: [], total: 0, page: 1, pageSize: 20 }),
-      });
-      renderApp(path);
-      const page = ROUTE_TABLE.find((route) => route.path === path)!.page;
-      expect(await screen.findByRole('heading', { level: 1, name: pages[page]!.title })).toBeTruthy();
-      await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
-      expect(screen.queryByText('Nothing here yet')).toBeNull();
-    },
-  );
+  it.each([
+    '/editor',
+    '/analytics/versioncontrol',
+    '/licences',
+    '/analytics/content',
+    '/analytics/whitelist',
+    '/analytics/analytics',
+    '/analytics/sendfeedback',
+    '/admin/feedback',
+    '/about',
+    '/readme',
+  ])('%s renders its own page, not the placeholder', async (path) => {
+    stubApi(provider, {
+      '/api/videos/mine': json({ videos: [] }),
+      '/api/dashboard/content?sort=createdAt&order=desc&page=1': json({ rows: [], total: 0, page: 1, pageSize: 10 }),
+      '/api/dashboard/access': json({ videos: [], lists: [], requests: [] }),
+      '/api/feedback?page=1': json({ items: [], total: 0, page: 1, pageSize: 20 }),
+      '/api/admin/feedback?page=1&open=true': json({ items: [], total: 0, page: 1, pageSize: 20 }),
+    });
+    renderApp(path);
+    const page = ROUTE_TABLE.find((route) => route.path === path)!.page;
+    expect(await screen.findByRole('heading', { level: 1, name: pages[page]!.title })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
+    expect(screen.queryByText('Nothing here yet')).toBeNull();
+  });
 });
 
 describe('/analytics', () => {
