@@ -93,6 +93,10 @@ import { createAccessControlService } from './modules/dashboard/access-control.s
 import { createAnalyticsService } from './modules/dashboard/analytics.service.js';
 import { createContentService } from './modules/dashboard/content.service.js';
 import { createDashboardRepository } from './modules/dashboard/dashboard.repository.js';
+import { createVersionsService } from './modules/dashboard/versions.service.js';
+import { createLicencesRepository } from './modules/licences/licences.repository.js';
+import { licencesRoutes } from './modules/licences/licences.routes.js';
+import { createLicencesService } from './modules/licences/licences.service.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { createFeedbackRepository } from './modules/feedback/feedback.repository.js';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.js';
@@ -378,7 +382,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   await app.register(videosRoutes({ sessions, ...videoServices }));
   const watching = createWatchingRepository(db);
-  const watchPage = createWatchPageService({ watching, signer, notifier });
+  const licencesRepository = createLicencesRepository(db);
+  const watchPage = createWatchPageService({ watching, signer, notifier, licences: licencesRepository });
   const notes = createNotesService({ watching, signer });
   await app.register(
     watchingRoutes({
@@ -403,8 +408,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       content: createContentService({ dashboard, videos: videosRepository, signer }),
       access: createAccessControlService({ dashboard, videos: videosRepository, notifier }),
       analytics: createAnalyticsService({ dashboard, videos: videosRepository }),
+      versions: createVersionsService({ videos: videosRepository, dashboard, lifecycle, storage: options.storage }),
     }),
   );
+  const licences = createLicencesService({ licences: licencesRepository, videos: videosRepository, notifier });
+  await app.register(licencesRoutes({ sessions, licences }));
   await app.register(feedbackRoutes({ sessions, feedback: createFeedbackService({ feedback: createFeedbackRepository(db), notifier }) }));
   await app.register(chatRoutes({ sessions, visitors: visitorChat, support: supportConsole }));
   await app.register(

@@ -155,7 +155,18 @@ async function ownRows() {
 }
 
 /** A fresh named list of the owner, and a pending access request of the viewer for an owner's video. */
-const dash = { listId: '', requestId: 0, feedbackId: 0 };
+const dash = { listId: '', requestId: 0, feedbackId: 0, licenceRequestId: 0 };
+/** A pending licence request of the viewer for a published video of the owner. */
+async function pendingLicenceRequest() {
+  const video = await videoInState({ videos: videos(), storage }, ids.owner, 'published');
+  const response = await users.viewer.call('POST', `/api/videos/${video.id}/licence-requests`, {
+    institution: 'Matrix U',
+    purpose: 'Teaching',
+    duration: '1 year',
+  });
+  expect(response.status).toBe(201);
+  dash.licenceRequestId = ((await response.json()) as { id: number }).id;
+}
 async function ownerList() {
   dash.listId = (await users.owner.json<{ id: string }>('POST', '/api/dashboard/lists', { name: `Team ${randomUUID()}`, entries: ['@matrix.org'] })).id;
 }
@@ -586,6 +597,53 @@ const ROWS: Record<string, Row> = {
     expect: ownerOrAdmin(204),
     request: () => ({ url: `/api/dashboard/access-requests/${dash.requestId}/decision`, body: { decision: 'deny' } }),
     before: pendingRequest,
+  },
+  'GET /api/dashboard/versions': { expect: signedIn(200), request: () => ({ url: '/api/dashboard/versions' }) },
+  'GET /api/dashboard/videos/:id/versions': {
+    expect: ownerOrAdmin(200),
+    request: (c) => ({ url: `/api/dashboard/videos/${c.videoId}/versions` }),
+    video: true,
+  },
+  // Version 1 is the published one of a published video (409: already published / cannot delete);
+  // a video not yet published has no version 1 (404). Anyone else: 401.
+  'POST /api/dashboard/videos/:id/versions/:version/publish': {
+    expect: (actor, state) => (actor === 'owner' || actor === 'admin' ? (isPublished(state) ? 409 : 404) : 401),
+    request: (c) => ({ url: `/api/dashboard/videos/${c.videoId}/versions/1/publish` }),
+    video: true,
+  },
+  'DELETE /api/dashboard/videos/:id/versions/:version': {
+    expect: (actor, state) => (actor === 'owner' || actor === 'admin' ? (isPublished(state) ? 409 : 404) : 401),
+    request: (c) => ({ url: `/api/dashboard/videos/${c.videoId}/versions/1` }),
+    video: true,
+  },
+  // Licensing: anyone who may watch reads the licence and asks for one (the owner needs none); the
+  // owner and administrators choose it and answer; a record is its requester's, owner's and administrators'.
+  'GET /api/videos/:id/licence': {
+    expect: (actor, state) => (actor !== 'anonymous' && watches(actor, state) ? 200 : 401),
+    request: (c) => ({ url: `/api/videos/${c.videoId}/licence` }),
+    video: true,
+  },
+  'POST /api/videos/:id/licence-requests': {
+    expect: (actor, state) => (actor === 'anonymous' || !watches(actor, state) ? 401 : actor === 'owner' ? 409 : 201),
+    request: (c) => ({ url: `/api/videos/${c.videoId}/licence-requests`, body: { institution: 'Matrix U', purpose: 'Teaching', duration: '1 year' } }),
+    video: true,
+  },
+  'GET /api/licences': { expect: signedIn(200), request: () => ({ url: '/api/licences' }) },
+  'GET /api/licences/:requestId': {
+    expect: (actor) => (actor === 'owner' || actor === 'admin' || actor === 'viewer' ? 200 : 401),
+    request: () => ({ url: `/api/licences/${dash.licenceRequestId}` }),
+    before: pendingLicenceRequest,
+  },
+  'PUT /api/dashboard/videos/:id/licence': {
+    expect: ownerOrAdmin(204),
+    request: (c) => ({ url: `/api/dashboard/videos/${c.videoId}/licence`, body: { licence: 'cc_by_nc_nd' } }),
+    video: true,
+  },
+  'GET /api/dashboard/licences': { expect: signedIn(200), request: () => ({ url: '/api/dashboard/licences' }) },
+  'POST /api/dashboard/licence-requests/:requestId/decision': {
+    expect: ownerOrAdmin(204),
+    request: () => ({ url: `/api/dashboard/licence-requests/${dash.licenceRequestId}/decision`, body: { decision: 'decline' } }),
+    before: pendingLicenceRequest,
   },
   'GET /api/dashboard/analytics': { expect: signedIn(200), request: () => ({ url: `/api/dashboard/analytics?from=${today()}&to=${today()}` }) },
 

@@ -5,6 +5,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AccessOverview, ContentPage } from '@ipsv/contracts/dashboard';
+import type { VersionsOverview } from '@ipsv/contracts/versions';
 import { PAGES } from '../src/app/router';
 import { ROUTE_TABLE } from '../src/app/routes/route-table';
 import enUS from '../src/locales/en-US.json';
@@ -28,26 +29,34 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('the route table', () => {
   it('keeps the honest empty state only for the routes whose feature has not been built', () => {
-    expect(ROUTE_TABLE.filter((route) => !PAGES[route.page]).map((route) => route.path)).toEqual(['/analytics/versioncontrol']);
+    expect(ROUTE_TABLE.filter((route) => !PAGES[route.page]).map((route) => route.path)).toEqual([]);
   });
 
-  it.each(['/editor', '/analytics/content', '/analytics/whitelist', '/analytics/analytics', '/analytics/sendfeedback', '/admin/feedback', '/about', '/readme'])(
-    '%s renders its own page, not the placeholder',
-    async (path) => {
-      stubApi(provider, {
-        '/api/videos/mine': json({ videos: [] }),
-        '/api/dashboard/content?sort=createdAt&order=desc&page=1': json({ rows: [], total: 0, page: 1, pageSize: 10 }),
-        '/api/dashboard/access': json({ videos: [], lists: [], requests: [] }),
-        '/api/feedback?page=1': json({ items: [], total: 0, page: 1, pageSize: 20 }),
-        '/api/admin/feedback?page=1&open=true': json({ items: [], total: 0, page: 1, pageSize: 20 }),
-      });
-      renderApp(path);
-      const page = ROUTE_TABLE.find((route) => route.path === path)!.page;
-      expect(await screen.findByRole('heading', { level: 1, name: pages[page]!.title })).toBeTruthy();
-      await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
-      expect(screen.queryByText('Nothing here yet')).toBeNull();
-    },
-  );
+  it.each([
+    '/editor',
+    '/analytics/versioncontrol',
+    '/licences',
+    '/analytics/content',
+    '/analytics/whitelist',
+    '/analytics/analytics',
+    '/analytics/sendfeedback',
+    '/admin/feedback',
+    '/about',
+    '/readme',
+  ])('%s renders its own page, not the placeholder', async (path) => {
+    stubApi(provider, {
+      '/api/videos/mine': json({ videos: [] }),
+      '/api/dashboard/content?sort=createdAt&order=desc&page=1': json({ rows: [], total: 0, page: 1, pageSize: 10 }),
+      '/api/dashboard/access': json({ videos: [], lists: [], requests: [] }),
+      '/api/feedback?page=1': json({ items: [], total: 0, page: 1, pageSize: 20 }),
+      '/api/admin/feedback?page=1&open=true': json({ items: [], total: 0, page: 1, pageSize: 20 }),
+    });
+    renderApp(path);
+    const page = ROUTE_TABLE.find((route) => route.path === path)!.page;
+    expect(await screen.findByRole('heading', { level: 1, name: pages[page]!.title })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
+    expect(screen.queryByText('Nothing here yet')).toBeNull();
+  });
 });
 
 describe('/analytics', () => {
@@ -94,8 +103,8 @@ describe('/analytics/content', () => {
   it('shows my videos with their figures, sorts by a column and changes the visibility of the selected ones', async () => {
     const page = (rows: ContentPage['rows']): ContentPage => ({ rows, total: rows.length, page: 1, pageSize: 10 });
     const rows = [
-      { video: published, views: 42, originalKept: true },
-      { video: awaiting, views: 0, originalKept: true },
+      { video: published, views: 42, originalKept: true, licence: 'on_request' as const },
+      { video: awaiting, views: 0, originalKept: true, licence: 'on_request' as const },
     ];
     const calls = stubApi(provider, {
       '/api/dashboard/content?sort=createdAt&order=desc&page=1': json(page(rows)),
@@ -158,6 +167,62 @@ describe('/analytics/whitelist', () => {
     fireEvent.click(within(requests).getByRole('button', { name: 'Grant' }));
     await waitFor(() => expect(decision).toMatchObject({ decision: 'grant', until: expect.stringMatching(/^2030-01-3[01]T/) }));
     expect(screen.getByRole('region', { name: 'Sleeve gastrectomy' })).toBeTruthy();
+  });
+});
+
+describe('/analytics/versioncontrol', () => {
+  it('lists the versions with the published one, rolls back, and deletes an old one only after a confirmation', async () => {
+    const version = (n: number, published: boolean, ranges: { start: number; end: number }[]) => ({
+      version: n,
+      confirmedAt: '2026-05-01T10:00:00Z',
+      confirmedBy: 'Ada Surgeon',
+      automatic: false,
+      ranges: ranges.map((r) => ({ ...r, reasons: ['manual' as const], confidence: null })),
+      removedSeconds: ranges.reduce((sum, r) => sum + r.end - r.start, 0),
+      durationSeconds: 60,
+      renditions: [{ name: '360p', width: 640, height: 360 }],
+      complete: true,
+      sizeBytes: 5 * 1024 * 1024,
+      published,
+    });
+    const overview: VersionsOverview = {
+      videos: [
+        {
+          videoId: 'v-pub',
+          title: 'Sleeve gastrectomy',
+          originalSeconds: 70,
+          publishedVersion: 2,
+          rendering: false,
+          versions: [version(2, true, [{ start: 5, end: 15 }]), version(1, false, [])],
+        },
+      ],
+    };
+    const calls: string[] = [];
+    stubApi(provider, {
+      '/api/dashboard/versions': json(overview),
+      'POST /api/dashboard/videos/v-pub/versions/1/publish': () => {
+        calls.push('rollback 1');
+        return json(overview.videos[0]);
+      },
+      'DELETE /api/dashboard/videos/v-pub/versions/1': () => {
+        calls.push('delete 1');
+        return json(overview.videos[0]);
+      },
+    });
+    renderApp('/analytics/versioncontrol');
+    const card = await screen.findByRole('region', { name: 'Sleeve gastrectomy' });
+    const table = within(card).getByRole('table', { name: 'Versions of Sleeve gastrectomy' });
+    expect(within(table).getAllByText('Published')).toHaveLength(1);
+    expect(within(table).getByText('10 s removed')).toBeTruthy();
+    expect(within(table).getByText('0:05–0:15')).toBeTruthy();
+    expect(within(card).getByRole('img', { name: 'Version 2: removed 0:05–0:15' })).toBeTruthy();
+    fireEvent.click(within(table).getByRole('button', { name: 'Roll back to version 1' }));
+    await waitFor(() => expect(calls).toEqual(['rollback 1']));
+    fireEvent.click(within(table).getByRole('button', { name: 'Delete version 1' }));
+    expect(calls).toEqual(['rollback 1']);
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this version?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(calls).toEqual(['rollback 1', 'delete 1']));
   });
 });
 

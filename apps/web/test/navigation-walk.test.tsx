@@ -97,6 +97,7 @@ const EVERYONE = [
   '/notifications',
   '/analytics/notification',
   '/analytics/sendfeedback',
+  '/licences',
   '/video-search',
   '/watch-later',
   '/history',
@@ -130,7 +131,7 @@ const MAY_USE: Record<Role, string[]> = {
   admin: [...EVERYONE, ...PROVIDING, '/admin/users', '/admin/curation', '/admin/feedback', '/support'],
 };
 /** Pages no role reaches yet: they open from video and user lists that later issues build. */
-const FROM_LATER_LISTS = ['/video/:videoId', '/user/:userId'];
+const FROM_LATER_LISTS = ['/video/:videoId', '/user/:userId', '/licence-record/:requestId'];
 
 const here = (router: ReturnType<typeof renderApp>) => `${router.state.location.pathname}${router.state.location.search}`;
 

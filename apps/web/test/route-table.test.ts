@@ -34,13 +34,15 @@ const SPEC: Record<string, string> = {
 // Layout "not shown" or "none given" in the spec: these only need to exist.
 const UNSPECIFIED = ['/about', '/analytics', '/editor', '/readme'];
 // Deliberate additions (docs/ARCHITECTURE.md): the administrator's user management, curation and
-// feedback, the full notification list and the support console.
+// feedback, the full notification list, the support console, a viewer's licences and a licence's record.
 const ADDED: Record<string, string> = {
   '/admin/users': 'home',
   '/admin/curation': 'home',
   '/admin/feedback': 'home',
   '/notifications': 'home',
   '/support': 'home',
+  '/licences': 'home',
+  '/licence-record/:requestId': 'default',
 };
 
 describe('route table', () => {

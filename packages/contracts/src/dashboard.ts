@@ -2,6 +2,7 @@
 // own list, reusable named lists, answered access requests) and the viewing analytics. Only a
 // video's owner (and administrators) read or change these; others get 401 like any other video.
 import { z } from 'zod';
+import { licenceSchema } from './licences.js';
 import { VIDEO_STATUSES, VISIBILITIES, videoIdSchema, videoSchema, whitelistEntry, WHITELIST_MAX } from './videos.js';
 
 /** Rows per page of the content table. */
@@ -30,6 +31,8 @@ export const contentRowSchema = z.object({
   views: z.number(),
   /** The original upload is still kept (it is deleted after the retention period). */
   originalKept: z.boolean(),
+  /** The licence the provider chose (shown on the video page). */
+  licence: licenceSchema,
 });
 export type ContentRow = z.infer<typeof contentRowSchema>;
 

@@ -101,6 +101,15 @@ export const ERRORS = {
 
   // ---- Videos
   VIDEO_CHANGED: { status: 409, message: 'This video changed in the meantime. Reload the page and try again.' },
+  VERSION_NOT_FOUND: { status: 404, message: 'This version of the video does not exist (any more).' },
+  VERSION_ALREADY_PUBLISHED: { status: 409, message: 'This version is already the published one.' },
+  VERSION_PUBLISHED: { status: 409, message: 'The published version cannot be deleted. Roll back to another version first.' },
+  VERSION_RENDERING: { status: 409, message: 'A version of this video is still being rendered. Try again once it is online.' },
+  LICENCE_REQUEST_NOT_FOUND: { status: 404, message: 'This licence request does not exist.' },
+  LICENCE_ALREADY_DECIDED: { status: 409, message: 'This licence request has already been answered.' },
+  LICENCE_ALREADY_REQUESTED: { status: 409, message: 'You have already asked for a licence to this video; the provider has not answered yet.' },
+  LICENCE_OWN_VIDEO: { status: 409, message: 'This is your own video: you do not need a licence for it.' },
+  DOWNLOAD_NEEDS_LICENCE: { status: 403, message: 'This video cannot be downloaded without a licence from its provider.' },
   REVIEW_NOT_READY: { status: 409, message: REVIEW_NOT_READY_MESSAGE },
   CANNOT_CONFIRM_NOW: { status: 409, message: 'This video cannot be confirmed in its current state.' },
   NOT_CHECKED_YET: { status: 409, message: 'This video has not been checked yet.' },

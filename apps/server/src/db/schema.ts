@@ -23,6 +23,7 @@ import type { PrivacyMask, PrivacyRange } from '@ipsv/contracts/privacy-review';
 import { SURGERY_TYPE_KINDS } from '@ipsv/contracts/surgery-types';
 import { ROLES } from '@ipsv/contracts/users';
 import { VIDEO_STATUSES, VISIBILITIES } from '@ipsv/contracts/videos';
+import { LICENCE_REQUEST_STATUSES, LICENCES } from '@ipsv/contracts/licences';
 
 /** PostgreSQL's full-text document type (written by triggers, read in SQL only). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -183,6 +184,7 @@ export const appSecrets = pgTable('app_secrets', { name: text('name').notNull(),
 
 export const videoStatus = pgEnum('video_status', VIDEO_STATUSES);
 export const visibility = pgEnum('visibility', VISIBILITIES);
+export const licence = pgEnum('licence', LICENCES);
 
 /** What the ingest job learnt from the file (ffprobe), kept for the form and the render. */
 export interface VideoProbe {
@@ -258,6 +260,8 @@ export const videos = pgTable(
     videoLink: text('video_link').notNull().default(''),
     fileName: text('file_name').notNull(),
     isDownloadable: boolean('is_downloadable').notNull().default(false),
+    /** The provider's licence (shown on the video page); 'on_request' until they choose another. */
+    licence: licence('licence').notNull().default('on_request'),
     visibility: visibility('visibility').notNull().default('private'),
     whitelist: text('whitelist').array().notNull().default([]),
     /** The entries of the owner's named access lists this video uses, kept in step with the lists. */
@@ -342,6 +346,33 @@ export const privacyConfirmations = pgTable(
   (table) => [index('privacy_confirmations_video_idx').on(table.videoId)],
 );
 
+/**
+ * Every rendered version of a video (DESIGN.md section 5): the ranges it removed, who confirmed
+ * them, its renditions and their size on disk. Written by the render job when the version goes
+ * online; earlier versions' files stay under videos/<id>/v<n>/ so the owner may roll back to one.
+ * A deleted version keeps its row (deleted_at) so its number is never reused; its files are gone.
+ */
+export const videoVersions = pgTable(
+  'video_versions',
+  {
+    videoId: text('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    ranges: jsonb('ranges').$type<PrivacyRange[]>().notNull(),
+    /** The user id, or 'auto' when the provider allowed publication with nothing found. */
+    confirmedBy: text('confirmed_by').notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }).notNull(),
+    rendition: jsonb('rendition').$type<RenditionKeys>().notNull(),
+    /** Bytes of the version's folder and its de-identified master, counted once every rung exists. */
+    sizeBytes: bigint('size_bytes', { mode: 'number' }),
+    createdAt: createdAt(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedBy: text('deleted_by'),
+  },
+  (table) => [primaryKey({ columns: [table.videoId, table.version] })],
+);
+
 export const videoSegments = pgTable(
   'video_segments',
   {
@@ -401,6 +432,33 @@ export const accessRequests = pgTable(
     grantedUntil: timestamp('granted_until', { withTimezone: true }),
   },
   (table) => [index('access_requests_video_idx').on(table.videoId, table.status), index('access_requests_requester_idx').on(table.requesterId)],
+);
+
+export const licenceRequestStatus = pgEnum('licence_request_status', LICENCE_REQUEST_STATUSES);
+
+/** A viewer's request for a licence to a video, and the provider's answer (terms when accepted). */
+export const licenceRequests = pgTable(
+  'licence_requests',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    videoId: text('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    requesterId: text('requester_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The licence the video had when asked (what the record is about). */
+    licence: licence('licence').notNull(),
+    institution: text('institution').notNull(),
+    purpose: text('purpose').notNull(),
+    duration: text('duration').notNull(),
+    status: licenceRequestStatus('status').notNull().default('pending'),
+    terms: text('terms'),
+    createdAt: createdAt(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: text('decided_by'),
+  },
+  (table) => [index('licence_requests_video_idx').on(table.videoId, table.status), index('licence_requests_requester_idx').on(table.requesterId)],
 );
 
 // ---- Notifications and the support chat.

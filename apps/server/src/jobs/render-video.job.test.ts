@@ -62,7 +62,7 @@ describe('the render job', () => {
     ]);
   });
 
-  it('a newer confirmation makes an older render do nothing; the new version replaces the old one only once online', async () => {
+  it('a newer confirmation makes an older render do nothing; the new version is published once online and the files of the old one are kept', async () => {
     const s = await setup(undefined, { renderingVersion: 2 });
     await s.job.run({ videoId: 'v', version: 1 }, jobContext());
     expect(s.media.calls).toEqual([]);
@@ -84,7 +84,15 @@ describe('the render job', () => {
     });
     await s.job.run({ videoId: 'v', version: 2 }, jobContext());
     expect(s.videos.rows.get('v')).toMatchObject({ status: 'published', publishedVersion: 2, rendition: { version: 2, complete: true } });
-    expect(s.storage.objects.has('videos/v/v1/master.m3u8')).toBe(false);
+    // The earlier version's files stay, so the owner can roll back to it; the new one is recorded with its size.
+    expect(s.storage.objects.has('videos/v/v1/master.m3u8')).toBe(true);
+    const [recorded] = await s.videos.versions(['v']);
+    expect(recorded).toMatchObject({ version: 2, rendition: { version: 2, complete: true } });
+    expect(recorded!.sizeBytes).toBeGreaterThan(0);
+    // Run again (a retry after the owner rolled back to version 1): version 2 is not rendered twice.
+    await s.videos.update('v', { publishedVersion: 1, rendition: { ...s.videos.rows.get('v')!.rendition!, version: 1 } });
+    await s.job.run({ videoId: 'v', version: 2 }, jobContext());
+    expect(s.videos.rows.get('v')).toMatchObject({ publishedVersion: 1 });
   });
 
   it('a crash before publication leaves nothing published and is retried; the last attempt marks the video failed', async () => {

@@ -1,8 +1,9 @@
 // Render: the confirmed privacy ranges are cut out and the video is published in two steps. First
 // the standard-definition rendition straight from the original (spec: it must exist before the
 // video is public), then the de-identified master (untouched GOPs copied), the HD ladder from it,
-// and the storyboard. Each version has its own folder; the previous one is removed only after the
-// new one is online. Safe to run twice: a finished step is recognised and skipped.
+// and the storyboard. Each version has its own folder, and earlier versions' folders are kept, so the
+// owner can roll back to one (/analytics/versioncontrol); each version is recorded in video_versions.
+// Safe to run twice: a finished step is recognised and skipped.
 import { PUBLICATION_RENDER, PUBLICATION_RUNG, RUNGS, rungsFor, type RenditionFiles } from '@ipsv/media/ladder';
 import { keptRanges } from '@ipsv/media/ranges';
 import type { RenditionKeys } from '../db/schema.js';
@@ -19,6 +20,9 @@ export function renderVideoJob(deps: VideoJobDeps) {
     // A newer confirmation replaced this one, or the video is gone: nothing to do.
     if (!video || video.renderingVersion !== version || !video.confirmedRanges || !video.probe) return;
     if (video.rendition?.version === version && video.rendition.complete) return;
+    // Already rendered completely (the owner rolled back to an earlier version since): not again.
+    const recorded = (await videos.versions([videoId])).find((v) => v.version === version);
+    if (recorded && (recorded.rendition.complete || recorded.deletedAt)) return;
     const statuses = ['rendering', 'published'] as const;
     const ranges = video.confirmedRanges;
     // Masks are drawn on the source's timeline before the cuts, in every rendition and the master.
@@ -59,11 +63,10 @@ export function renderVideoJob(deps: VideoJobDeps) {
             durationSeconds,
             complete: false,
           };
-          const previous = video.rendition?.version;
           // Deleted or moved on meanwhile: nothing is published.
           const current = await videos.find(videoId);
           if (!current || !canApply('published', current) || !(await lifecycle.apply(videoId, published(current, rendition, new Date())))) return;
-          if (previous && previous !== version) await storage.deletePrefix(keys.version(previous));
+          await videos.saveVersion(current, rendition, null);
           context.log.info({ video: videoId, version }, 'standard definition published');
         }
 
@@ -93,7 +96,9 @@ export function renderVideoJob(deps: VideoJobDeps) {
           complete: true,
         };
         const now = await videos.find(videoId);
-        if (now && canApply('renditionsCompleted', now)) await lifecycle.apply(videoId, renditionsCompleted(now, complete));
+        if (now && canApply('renditionsCompleted', now) && (await lifecycle.apply(videoId, renditionsCompleted(now, complete)))) {
+          await videos.saveVersion(now, complete, await versionSize(storage, prefix, `${keys.root}/masters/v${version}.mp4`));
+        }
         context.log.info({ video: videoId, version, rungs: complete.rungs, storyboardTiles: board.tiles }, 'all renditions done');
       } finally {
         await local.release();
@@ -101,6 +106,13 @@ export function renderVideoJob(deps: VideoJobDeps) {
       }
     });
   });
+}
+
+/** Bytes on disk of a version: its folder and its de-identified master. */
+async function versionSize(storage: VideoJobDeps['storage'], prefix: string, master: string): Promise<number> {
+  let total = (await storage.stat(master))?.size ?? 0;
+  for (const key of await storage.list(prefix)) total += (await storage.stat(key))?.size ?? 0;
+  return total;
 }
 
 const asRendition = (r: { name: string; width: number; height: number; bandwidth: number }): RenditionFiles => ({

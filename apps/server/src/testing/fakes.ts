@@ -7,7 +7,7 @@ import type { JobName, JobPayload, JobRequest } from '../platform/jobs/job-types
 import type { JobContext, Queue } from '../platform/jobs/queue.js';
 import type { MediaSigner } from '../platform/media/media-signing.js';
 import type { ByteRange, LocalFile, Storage } from '../platform/storage/storage.js';
-import type { SegmentRow, VideoPatch, VideoRow, VideosRepository } from '../modules/videos/videos.repository.js';
+import type { SegmentRow, VersionRow, VideoPatch, VideoRow, VideosRepository } from '../modules/videos/videos.repository.js';
 import { Readable } from 'node:stream';
 
 type VideoInsert = Parameters<VideosRepository['create']>[0];
@@ -70,6 +70,7 @@ export function fakeVideosRepository(users: Record<string, string> = {}) {
   const rows = new Map<string, VideoRow>();
   const segments = new Map<string, SegmentRow[]>();
   const confirmations: { videoId: string; version: number; ranges: VideoRow['confirmedRanges']; masks: VideoRow['confirmedMasks']; confirmedBy: string }[] = [];
+  const versions: VersionRow[] = [];
   const repository: VideosRepository & { rows: Map<string, VideoRow>; confirmationsRecorded: typeof confirmations } = {
     rows,
     confirmationsRecorded: confirmations,
@@ -107,6 +108,26 @@ export function fakeVideosRepository(users: Record<string, string> = {}) {
     },
     async delete(id) {
       rows.delete(id);
+    },
+    async saveVersion(video, rendition, sizeBytes) {
+      const existing = versions.find((v) => v.videoId === video.id && v.version === rendition.version);
+      if (existing) Object.assign(existing, { rendition, sizeBytes });
+      else
+        versions.push({
+          videoId: video.id,
+          version: rendition.version,
+          ranges: video.confirmedRanges ?? [],
+          confirmedBy: video.confirmedBy ?? 'auto',
+          confirmedAt: video.confirmedAt ?? new Date(),
+          rendition,
+          sizeBytes,
+          createdAt: new Date(),
+          deletedAt: null,
+          deletedBy: null,
+        });
+    },
+    async versions(videoIds) {
+      return structuredClone(versions.filter((v) => videoIds.includes(v.videoId)).sort((a, b) => a.version - b.version));
     },
     async recordConfirmation(videoId, version, ranges, confirmedBy, masks = []) {
       confirmations.push({ videoId, version, ranges, masks, confirmedBy });

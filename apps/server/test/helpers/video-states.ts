@@ -59,7 +59,7 @@ export async function videoInState(
     [`${version}/storyboard/storyboard.jpg`, 'sprite'],
   ];
   for (const [key, text] of files) await deps.storage.put(key, Buffer.from(text), 'application/octet-stream');
-  return (await deps.videos.update(id, {
+  const published = (await deps.videos.update(id, {
     ...base,
     status: 'published',
     detailsSavedAt: new Date(),
@@ -85,4 +85,11 @@ export async function videoInState(
       complete: true,
     },
   }))!;
+  // As the render job does: the version is recorded (/analytics/versioncontrol).
+  await deps.videos.saveVersion(
+    published,
+    published.rendition!,
+    files.reduce((sum, [, text]) => sum + Buffer.byteLength(text), 0),
+  );
+  return published;
 }

@@ -3,6 +3,7 @@
 // upload tabs, /terms from the footer). Viewers get the library, the account and the help pages;
 // providers also their videos' pages; support staff the support console; admins all of it.
 import {
+  IconLicense,
   IconBell,
   IconBellRinging,
   IconBook,
@@ -86,6 +87,7 @@ export const NAVIGATION: readonly NavSection[] = [
       { to: '/analytics/security', label: 'pages.security.title', icon: IconShieldLock },
       { to: '/notifications', label: 'pages.notificationList.title', icon: IconBellRinging },
       { to: '/analytics/notification', label: 'nav.notificationSettings', icon: IconBell },
+      { to: '/licences', label: 'pages.licences.title', icon: IconLicense },
       { to: '/analytics/sendfeedback', label: 'pages.sendFeedback.title', icon: IconMessage },
     ],
   },

@@ -22,6 +22,7 @@ export function createContentService(deps: { dashboard: DashboardRepository; vid
           video: toVideo(signer, row.video, row.ownerName, actor),
           views: row.views,
           originalKept: row.video.originalDeletedAt === null,
+          licence: row.video.licence,
         })),
         total,
         page: query.page,

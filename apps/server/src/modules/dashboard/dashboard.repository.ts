@@ -15,6 +15,7 @@ import {
   videoDailyStats,
   videoRetention,
   videoSegments,
+  videoVersions,
   videos,
   type AccessGrant,
 } from '../../db/schema.js';
@@ -109,6 +110,34 @@ export function createDashboardRepository(db: Db) {
           changes.map((c) => ({ videoId: c.id, actorId, action: 'visibility', details: { from: c.from, to: visibility } })),
         );
       });
+    },
+
+    /** Appends to the audit table (changes whose own write happened elsewhere: versions). */
+    async recordAudit(entries: AuditEntry[]): Promise<void> {
+      await audit(db, entries);
+    },
+
+    /** Marks a version deleted (its files are removed by the caller first) and records who did it. */
+    async markVersionDeleted(videoId: string, version: number, actorId: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .update(videoVersions)
+          .set({ deletedAt: new Date(), deletedBy: actorId })
+          .where(and(eq(videoVersions.videoId, videoId), eq(videoVersions.version, version), sql`${videoVersions.deletedAt} IS NULL`))
+          .returning({ version: videoVersions.version });
+        if (rows.length) await audit(tx, [{ videoId, actorId, action: 'version.deleted', details: { version } }]);
+        return rows.length > 0;
+      });
+    },
+
+    /** Owners' and confirmers' display names by user id. */
+    async userNames(ids: readonly string[]): Promise<Map<string, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+        .from(users)
+        .where(inArray(users.id, [...ids]));
+      return new Map(rows.map((r) => [r.id, name(r.firstName, r.lastName)]));
     },
 
     async auditOf(videoId: string) {

@@ -17,16 +17,19 @@ import {
   originalLinkSchema,
   videoAccessInputSchema,
 } from '@ipsv/contracts/dashboard';
+import { versionNumberSchema, versionsOverviewSchema, videoVersionsSchema } from '@ipsv/contracts/versions';
 import { videoIdSchema } from '@ipsv/contracts/videos';
 import { signedIn } from '../session/actor.js';
 import type { SessionService } from '../session/session.service.js';
 import type { AccessControlService } from './access-control.service.js';
 import type { AnalyticsService } from './analytics.service.js';
 import type { ContentService } from './content.service.js';
+import type { VersionsService } from './versions.service.js';
 
 const video = z.object({ id: videoIdSchema });
 const list = z.object({ listId: accessListIdSchema });
 const request = z.object({ requestId: accessRequestIdSchema });
+const versionParams = z.object({ id: videoIdSchema, version: versionNumberSchema });
 const grant = z.object({ id: videoIdSchema, email: z.string().min(3).max(320) });
 
 export function dashboardRoutes(deps: {
@@ -34,8 +37,9 @@ export function dashboardRoutes(deps: {
   content: ContentService;
   access: AccessControlService;
   analytics: AnalyticsService;
+  versions: VersionsService;
 }): FastifyPluginAsyncZod {
-  const { content, access, analytics } = deps;
+  const { content, access, analytics, versions } = deps;
   const tags = ['dashboard'];
   return async (app) => {
     app.addHook('onRequest', signedIn(deps.sessions));
@@ -114,6 +118,27 @@ export function dashboardRoutes(deps: {
         await access.decide(req.actor, req.params.requestId, req.body);
         return reply.code(204).send();
       },
+    );
+
+    app.get(
+      '/api/dashboard/versions',
+      { schema: { tags, summary: 'Every rendered version of each of my videos', response: { 200: versionsOverviewSchema } } },
+      async (req) => versions.overview(req.actor),
+    );
+    app.get(
+      '/api/dashboard/videos/:id/versions',
+      { schema: { tags, summary: "A video's rendered versions (owner and administrators)", params: video, response: { 200: videoVersionsSchema } } },
+      async (req) => versions.ofVideo(req.actor, req.params.id),
+    );
+    app.post(
+      '/api/dashboard/videos/:id/versions/:version/publish',
+      { schema: { tags, summary: 'Roll back: make an earlier version the published one', params: versionParams, response: { 200: videoVersionsSchema } } },
+      async (req) => versions.rollBack(req.actor, req.params.id, req.params.version),
+    );
+    app.delete(
+      '/api/dashboard/videos/:id/versions/:version',
+      { schema: { tags, summary: 'Delete an old (not published) version and its files', params: versionParams, response: { 200: videoVersionsSchema } } },
+      async (req) => versions.deleteVersion(req.actor, req.params.id, req.params.version),
     );
 
     app.get(

@@ -48,6 +48,7 @@ export const ALLOWED_FROM = {
   confirmed: ['review', 'rendering', 'published', 'failed'],
   published: ['rendering', 'published'],
   renditionsCompleted: ['published'],
+  rolledBack: ['published'],
   failed: ['validating', 'analysing', 'rendering'],
   retried: ['failed'],
 } as const satisfies Record<string, readonly VideoStatus[]>;
@@ -64,6 +65,7 @@ const REFUSAL: Record<Operation, 'VIDEO_CHANGED' | 'CANNOT_CONFIRM_NOW' | 'NOT_R
   confirmed: 'CANNOT_CONFIRM_NOW',
   published: 'VIDEO_CHANGED',
   renditionsCompleted: 'VIDEO_CHANGED',
+  rolledBack: 'VIDEO_CHANGED',
   failed: 'VIDEO_CHANGED',
   retried: 'NOT_RETRYABLE',
 };
@@ -194,6 +196,25 @@ export function published(video: Snapshot, rendition: RenditionKeys, at: Date): 
 /** Every rung of the published version exists. */
 export function renditionsCompleted(video: Snapshot, rendition: RenditionKeys): Transition {
   return { from: allow('renditionsCompleted', video), patch: { rendition, percent: null }, job: null };
+}
+
+/**
+ * The owner made an earlier rendered version the published one again: its files are served and its
+ * ranges are the confirmed ones (the privacy review shows what is online). The rendering version
+ * stays the highest number ever given, so the next confirmation renders a new number.
+ */
+export function rolledBack(video: Snapshot, version: { rendition: RenditionKeys; ranges: PrivacyRange[]; confirmedBy: string; confirmedAt: Date }): Transition {
+  return {
+    from: allow('rolledBack', video),
+    patch: {
+      rendition: version.rendition,
+      publishedVersion: version.rendition.version,
+      confirmedRanges: version.ranges,
+      confirmedBy: version.confirmedBy,
+      confirmedAt: version.confirmedAt,
+    },
+    job: null,
+  };
 }
 
 /** A stage gave up; the provider reads `reason` and may retry. Only while the video is still in that stage. */

@@ -3,12 +3,13 @@
 // hears about work done by any worker.
 import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { VideoStatus } from '@ipsv/contracts/videos';
-import { privacyConfirmations, users, videoSegments, videos } from '../../db/schema.js';
+import { privacyConfirmations, users, videoSegments, videoVersions, videos, type RenditionKeys } from '../../db/schema.js';
 import type { Db } from '../../platform/database/database.js';
 
 export type VideoRow = typeof videos.$inferSelect;
 export type VideoPatch = Partial<Omit<typeof videos.$inferInsert, 'id' | 'ownerId' | 'createdAt'>>;
 export type SegmentRow = typeof videoSegments.$inferSelect;
+export type VersionRow = typeof videoVersions.$inferSelect;
 
 export const PROGRESS_CHANNEL = 'video_progress';
 
@@ -94,7 +95,42 @@ export function createVideosRepository(db: Db) {
         .set({ rendition: sql`jsonb_set(${videos.rendition}, '{poster}', to_jsonb(${poster}::text))`, updatedAt: new Date() })
         .where(and(eq(videos.id, id), sql`(${videos.rendition}->>'version')::int = ${version}`))
         .returning({ id: videos.id });
+      if (rows.length)
+        await db
+          .update(videoVersions)
+          .set({ rendition: sql`jsonb_set(${videoVersions.rendition}, '{poster}', to_jsonb(${poster}::text))` })
+          .where(and(eq(videoVersions.videoId, id), eq(videoVersions.version, version)));
       return rows.length > 0;
+    },
+
+    /** Records (or updates, as more rungs finish) a rendered version; its ranges and confirmer come from the video row. */
+    async saveVersion(
+      video: Pick<VideoRow, 'id' | 'confirmedRanges' | 'confirmedBy' | 'confirmedAt'>,
+      rendition: RenditionKeys,
+      sizeBytes: number | null,
+    ): Promise<void> {
+      await db
+        .insert(videoVersions)
+        .values({
+          videoId: video.id,
+          version: rendition.version,
+          ranges: video.confirmedRanges ?? [],
+          confirmedBy: video.confirmedBy ?? 'auto',
+          confirmedAt: video.confirmedAt ?? new Date(),
+          rendition,
+          sizeBytes,
+        })
+        .onConflictDoUpdate({ target: [videoVersions.videoId, videoVersions.version], set: { rendition, sizeBytes } });
+    },
+
+    /** The versions of the given videos, oldest first (deleted ones included: their numbers stay taken). */
+    async versions(videoIds: readonly string[]): Promise<VersionRow[]> {
+      if (videoIds.length === 0) return [];
+      return db
+        .select()
+        .from(videoVersions)
+        .where(inArray(videoVersions.videoId, [...videoIds]))
+        .orderBy(asc(videoVersions.videoId), asc(videoVersions.version));
     },
 
     async delete(id: string): Promise<void> {

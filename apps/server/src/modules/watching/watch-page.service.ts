@@ -12,10 +12,20 @@ import { pictureUrl } from '../users/users.service.js';
 import { watchable } from './library-view.js';
 import type { Notifier } from '../notifications/notifier.js';
 import type { WatchingRepository } from './watching.repository.js';
+import type { LicencesRepository } from '../licences/licences.repository.js';
+import { mayDownload } from '../licences/licences.service.js';
+import type { VideoRow } from '../videos/videos.repository.js';
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
-export function createWatchPageService(deps: { watching: WatchingRepository; signer: MediaSigner; notifier?: Notifier; clock?: () => Date }) {
+export function createWatchPageService(deps: {
+  watching: WatchingRepository;
+  signer: MediaSigner;
+  notifier?: Notifier;
+  /** Accepted licences (a video licensed 'on request' downloads with one); none known without it. */
+  licences?: Pick<LicencesRepository, 'hasAccepted'>;
+  clock?: () => Date;
+}) {
   const { watching, signer } = deps;
   const now = deps.clock ?? (() => new Date());
 
@@ -24,7 +34,12 @@ export function createWatchPageService(deps: { watching: WatchingRepository; sig
     if (!found) throw new AppError('NO_ACCESS');
     return found;
   };
-  const mayDownload = (actor: VideoActor, video: { isDownloadable: boolean; ownerId: string }) => video.isDownloadable || video.ownerId === actor.id;
+  const downloadAllowed = async (actor: VideoActor, video: VideoRow) =>
+    mayDownload(
+      actor,
+      video,
+      video.licence === 'on_request' && !video.isDownloadable && deps.licences ? await deps.licences.hasAccepted(video.id, actor.id) : false,
+    );
 
   return {
     async page(actor: VideoActor, id: string): Promise<WatchPage> {
@@ -60,7 +75,7 @@ export function createWatchPageService(deps: { watching: WatchingRepository; sig
           quality: video.quality,
           publishedAt: video.publishedAt ? video.publishedAt.toISOString() : null,
           version: rendition.version,
-          downloadable: Boolean(rendition.mp4) && mayDownload(actor, video),
+          downloadable: Boolean(rendition.mp4) && (await downloadAllowed(actor, video)),
         },
         segments: segments.map((s) => ({
           start: s.startTime,
@@ -78,7 +93,8 @@ export function createWatchPageService(deps: { watching: WatchingRepository; sig
     /** A signed link to the published MP4 with a readable file name; counted in the day's downloads. */
     async download(actor: VideoActor, id: string): Promise<Download> {
       const { video, rendition } = await load(actor, id);
-      if (!rendition.mp4 || !mayDownload(actor, video)) throw new AppError('DOWNLOAD_NOT_ALLOWED');
+      if (!rendition.mp4) throw new AppError('DOWNLOAD_NOT_ALLOWED');
+      if (!(await downloadAllowed(actor, video))) throw new AppError(video.licence === 'on_request' ? 'DOWNLOAD_NEEDS_LICENCE' : 'DOWNLOAD_NOT_ALLOWED');
       const fileName = downloadFileName(video.title || video.fileName, rendition.version);
       await watching.countDownload(id, day(now()));
       return { url: `${signer.url(rendition.mp4)}?download=${encodeURIComponent(fileName)}`, fileName };

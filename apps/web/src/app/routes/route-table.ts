@@ -53,4 +53,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/support', layout: 'home', page: 'support' },
   // Not in the spec: where an administrator curates collections and the highlight of the month.
   { path: '/admin/curation', layout: 'home', page: 'adminCuration' },
+  // Not in the spec: a viewer's licence requests and their answers, and one licence's printable
+  // record (its requester, the video's provider, administrators).
+  { path: '/licences', layout: 'home', page: 'licences' },
+  { path: '/licence-record/:requestId', layout: 'default', page: 'licenceRecord' },
 ];

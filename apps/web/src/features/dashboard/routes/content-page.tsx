@@ -12,7 +12,10 @@ import { VIDEO_STATUSES, VISIBILITIES, type VideoStatus, type Visibility } from 
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorAlert } from '../../../components/error-alert';
 import { Page } from '../../../components/page';
+import { LICENCES, LICENCE_NAMES, type Licence } from '@ipsv/contracts/licences';
 import { useContent, useDeleteVideo, useOriginalLink, useSetVisibility } from '../api/content';
+import { useSetLicence } from '../api/licences';
+import { LicenceRequests } from '../components/licence-requests';
 
 const SORTABLE: Partial<Record<ContentSort, string>> = {
   title: 'dashboard.content.columns.title',
@@ -46,6 +49,12 @@ export function ContentPage() {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [bulkVisibility, setBulkVisibility] = useState<Visibility>('private');
   const [deleting, setDeleting] = useState<ContentRow | null>(null);
+  const [licensing, setLicensing] = useState<{ row: ContentRow; licence: Licence } | null>(null);
+  const setLicence = useSetLicence();
+  const licenceOptions = LICENCES.map((l) => ({
+    value: l,
+    label: l === 'cc_by_nc_nd' || l === 'cc_by_nc_sa' ? LICENCE_NAMES[l] : t(`licences.names.${l}`),
+  }));
   const content = useContent({ status, sort, order, page });
   const setVisibility = useSetVisibility();
   const remove = useDeleteVideo();
@@ -211,6 +220,7 @@ export function ContentPage() {
                           <Menu.Item component={Link} to={`/analytics/whitelist?video=${encodeURIComponent(video.id)}`}>
                             {t('dashboard.actions.access')}
                           </Menu.Item>
+                          <Menu.Item onClick={() => setLicensing({ row, licence: row.licence })}>{t('licences.title')}</Menu.Item>
                           {row.originalKept && video.status !== 'uploading' && (
                             <Menu.Item onClick={() => download(video.id)}>{t('dashboard.actions.original')}</Menu.Item>
                           )}
@@ -232,6 +242,33 @@ export function ContentPage() {
           <Pagination total={Math.ceil(content.data.total / content.data.pageSize)} value={page} onChange={setPage} />
         </Stack>
       )}
+      <LicenceRequests />
+      <Modal opened={licensing !== null} onClose={() => setLicensing(null)} title={t('licences.chooseTitle')} centered>
+        {licensing && (
+          <Stack>
+            <Select
+              label={t('licences.choose', { title: licensing.row.video.details.title || licensing.row.video.details.fileName })}
+              data={licenceOptions}
+              value={licensing.licence}
+              onChange={(value) => value && setLicensing({ ...licensing, licence: value as Licence })}
+              allowDeselect={false}
+            />
+            <Text size="sm">{t(`licences.meanings.${licensing.licence}`)}</Text>
+            <ErrorAlert error={setLicence.error} />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setLicensing(null)}>
+                {t('dashboard.cancel')}
+              </Button>
+              <Button
+                loading={setLicence.isPending}
+                onClick={() => setLicence.mutate({ videoId: licensing.row.video.id, licence: licensing.licence }, { onSuccess: () => setLicensing(null) })}
+              >
+                {t('licences.save')}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
       <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={t('dashboard.content.deleteTitle')} centered>
         <Stack>
           <Text>{t('dashboard.content.deleteConfirm', { title: deleting ? deleting.video.details.title || deleting.video.details.fileName : '' })}</Text>

@@ -19,6 +19,8 @@ import { AddToPlaylist } from '../components/add-to-playlist';
 import { NotesPanel } from '../components/notes-panel';
 import { SegmentList } from '../components/segment-list';
 import { SurgeryDetails } from '../components/surgery-details';
+import { LicencePanel } from '../components/licence-panel';
+import { useSessionUser } from '../../../api/get-session';
 import { VideoPlayer } from '../components/video-player';
 import { usePlaybackReports } from '../hooks/use-playback-reports';
 import { clock, currentSegmentIndex } from '../watch-math';
@@ -81,6 +83,7 @@ function WatchView({ page, startAt, playing }: { page: WatchPage; startAt: numbe
   const [searchParams] = useSearchParams();
   const playerRef = useRef<MediaPlayerInstance>(null);
   const composerRef = useRef<HTMLTextAreaElement>(null);
+  const user = useSessionUser();
   const currentTime = useMediaState('currentTime', playerRef);
   const [tab, setTab] = useState<string | null>('details');
   const [adding, setAdding] = useState(false);
@@ -203,7 +206,10 @@ function WatchView({ page, startAt, playing }: { page: WatchPage; startAt: numbe
               <Tabs.Tab value="notes">{t('watching.notes.title')}</Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="details" pt="md">
-              <SurgeryDetails video={video} />
+              <Stack gap="md">
+                <SurgeryDetails video={video} />
+                <LicencePanel videoId={video.id} isOwner={user?.id === video.ownerId} />
+              </Stack>
             </Tabs.Panel>
             <Tabs.Panel value="notes" pt="md">
               <NotesPanel
