@@ -13,7 +13,9 @@ const mailDir = process.env.E2E_MAIL_DIR;
 
 export default defineConfig({
   testDir: 'e2e',
-  timeout: 30_000,
+  // A whole journey (sign-up with its mailed code, terms, sign-out and in...) on two cores, while
+  // the other worker's journey transcodes and analyses video: 30 s was exceeded by load alone.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
   workers: 2,
