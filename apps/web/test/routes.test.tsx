@@ -3,33 +3,15 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SURGERY_TYPE_SEED } from '@ipsv/contracts/surgery-types';
-import { PAGES } from '../src/app/router';
-import { ROUTE_TABLE } from '../src/app/routes/route-table';
-import enUS from '../src/locales/en-US.json';
 import { renderApp as renderAt, signedInUser as user, stubApi } from './app-harness';
 import { initTestI18n } from './render';
 
-const pages = enUS.pages as Record<string, { title: string; empty?: string }>;
 const VIDEO_ID = '5b0c2f52-8f4e-4c1a-9a43-2f1d1c3b7e10';
-const concrete = (path: string) => path.replace(':surgeryId', VIDEO_ID).replace(':userId', 'user-1').replace(':videoId', 'video-1');
 
 beforeAll(() => initTestI18n());
 afterEach(() => vi.unstubAllGlobals());
 
 describe('routes for a signed-in user', () => {
-  // Pages whose feature is built have their own tests; the rest show an honest empty state.
-  it.each(ROUTE_TABLE.filter((route) => !PAGES[route.page]).map((route) => [route.path, route.layout, route.page] as const))(
-    '%s shows its title in the %s layout, with an honest empty state',
-    async (path, layout, page) => {
-      stubApi(user);
-      renderAt(concrete(path));
-      expect(await screen.findByRole('heading', { level: 1, name: pages[page]!.title })).toBeTruthy();
-      expect(document.querySelector(`[data-layout="${layout}"]`)).not.toBeNull();
-      expect(screen.getByText('Nothing here yet')).toBeTruthy();
-      expect(screen.getByText(pages[page]!.empty ?? '')).toBeTruthy();
-    },
-  );
-
   it('/ shows the landing page with its promotions, the popular videos and an empty state when there are none', async () => {
     const card = {
       id: VIDEO_ID,
