@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadingScreen } from '../components/loading-screen';
 import { watchPageQuery } from '../features/watching/api/get-watch-page';
 import { warmPlayback } from '../features/watching/api/warm-playback';
+import { deepLinkStart } from '../features/watching/watch-math';
 import { isVideoId, NotFoundError } from '../lib/not-found';
 import { createGuardLoader, revalidateOnEveryNavigation } from './guard';
 import { DefaultLayout } from './layouts/default-layout';
@@ -99,10 +100,9 @@ const videoPageLoader =
       void queryClient.prefetchQuery(query);
       return null;
     }
-    const t = Number(search.get('t'));
     void queryClient
       .fetchQuery(query)
-      .then((page) => warmPlayback(page.playback.hls, search.has('t') && Number.isFinite(t) && t >= 0 ? t : null))
+      .then((page) => warmPlayback(page.playback.hls, deepLinkStart(search)))
       .catch(() => undefined);
     return null;
   };

@@ -32,3 +32,9 @@ export function notesMarkdown(title: string, notes: readonly Note[], labels: { h
   }
   return lines.join('\n');
 }
+
+/** The deep link's start (`?t=SECONDS`), or null when the address has none or it is not a time. */
+export function deepLinkStart(search: URLSearchParams): number | null {
+  const t = Number(search.get('t'));
+  return search.has('t') && Number.isFinite(t) && t >= 0 ? t : null;
+}

@@ -23,7 +23,7 @@ import { LicencePanel } from '../components/licence-panel';
 import { useSessionUser } from '../../../api/get-session';
 import { VideoPlayer } from '../components/video-player';
 import { usePlaybackReports } from '../hooks/use-playback-reports';
-import { clock, currentSegmentIndex } from '../watch-math';
+import { clock, currentSegmentIndex, deepLinkStart } from '../watch-math';
 
 function NoAccess({ videoId }: { videoId: string }) {
   const { t } = useTranslation();
@@ -240,8 +240,7 @@ export function VideoPage() {
   const playlistId = searchParams.get('playlist');
   const itemId = searchParams.get('item');
   const playing = usePlayingItem(playlistId, itemId);
-  const t0 = Number(searchParams.get('t'));
-  const startAt = playing.data?.item.start ?? (searchParams.has('t') && Number.isFinite(t0) && t0 >= 0 ? t0 : null);
+  const startAt = playing.data?.item.start ?? deepLinkStart(searchParams);
 
   const title = page.data?.video.title ?? t('pages.video.title');
   const noAccess = page.error instanceof ApiError && page.error.code === 'NO_ACCESS';
