@@ -1,6 +1,7 @@
 // Removes time ranges from a video, frame-exactly from the picture and sample-exactly from the
 // sound, and writes a file with no container metadata: the de-identified master.
 import { mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { locateBinaries } from './binaries.js';
 import { type CutPart, planCopyCut } from './cut-plan.js';
@@ -14,6 +15,10 @@ export interface CutOptions {
   removeAudio?: boolean;
   /** x264 constant rate factor of the re-encoded picture (default 18: visually lossless for a master). */
   crf?: number;
+  /** Peak video bitrate of the re-encoded picture in kbit/s (default: none, for a master). */
+  maxKbps?: number;
+  /** Bitrate of the sound, which is always encoded again (default 160). */
+  audioKbps?: number;
   preset?: string;
   threads?: number;
   signal?: AbortSignal;
@@ -92,7 +97,7 @@ export const cut = async (file: string, ranges: readonly TimeRange[], outputPath
     keepFilterGraph(kept, withAudio, 'format=yuv420p', masks),
     '-map',
     '[vout]',
-    ...(withAudio ? ['-map', '[aout]', '-c:a', 'aac', '-b:a', '160k'] : ['-an']),
+    ...(withAudio ? ['-map', '[aout]', '-c:a', 'aac', '-b:a', `${options.audioKbps ?? 160}k`] : ['-an']),
     '-sn',
     '-dn',
     '-c:v',
@@ -101,6 +106,7 @@ export const cut = async (file: string, ranges: readonly TimeRange[], outputPath
     options.preset ?? 'veryfast',
     '-crf',
     String(options.crf ?? 18),
+    ...rateCap(options),
     // No SEI messages in the output, as in the GOP-copy path.
     '-bsf:v',
     'filter_units=remove_types=6',
@@ -202,18 +208,31 @@ const copyCut = async (
         { signal, timeoutMs, onTime: (t) => report(t / info.durationSeconds) },
       );
     }
-    const files: string[] = [];
-    for (const [i, part] of parts.entries()) {
-      if (part.kind === 'copy') {
-        const index = segmentStarts.findIndex((t) => Math.abs(t - part.start) < 1e-3);
-        files.push(join(work, `gop-${String(index).padStart(5, '0')}.ts`));
-        continue;
-      }
-      const target = join(work, `part-${String(i).padStart(5, '0')}.ts`);
+    // The parts around the cuts and masks are short (at most a GOP each, unless masked): each costs
+    // mostly an ffmpeg start and a seek, so two run at once (ffmpeg is single-threaded on a GOP).
+    const files = parts.map((part, i) =>
+      part.kind === 'copy'
+        ? join(work, `gop-${String(segmentStarts.findIndex((t) => Math.abs(t - part.start) < 1e-3)).padStart(5, '0')}.ts`)
+        : join(work, `part-${String(i).padStart(5, '0')}.ts`),
+    );
+    const encodes = parts.flatMap((part, i) => (part.kind === 'encode' ? [{ part, target: files[i]! }] : []));
+    const encodeCost = encodes.reduce((sum, { part }) => sum + cost(part), 0);
+    const from = (done / totalCost) * 95;
+    // Progress over parts encoded side by side: each part's own share done, summed.
+    const shares = new Map<CutPart, number>();
+    const reportPart = (part: CutPart, fraction: number) => {
+      shares.set(part, Math.max(shares.get(part) ?? 0, Math.min(1, fraction)));
+      const encoded = [...shares].reduce((sum, [p, share]) => sum + share * cost(p), 0);
+      // Whole percents, rising only, like the other steps' reports.
+      const percent = Math.floor(from + (encoded / totalCost) * 95);
+      if (percent > lastPercent) options.onProgress?.((lastPercent = percent));
+    };
+    let lastPercent = -1;
+    done += encodeCost;
+    await inParallel(encodes, PARALLEL_ENCODES, async ({ part, target }) => {
       const seconds = part.end - part.start;
       // After the input seek the part's frames are timed from 0: the masks move with them.
       const partMasks = (options.masks ?? []).filter((m) => m.start <= part.end && m.end >= part.start);
-      const report = band(cost(part));
       await runTool(
         ffmpeg,
         [
@@ -225,8 +244,9 @@ const copyCut = async (
           '-progress',
           'pipe:2',
           '-nostats',
+          // A long masked part gets every core; the short ones around cuts one each, side by side.
           '-threads',
-          String(options.threads ?? 0),
+          String(options.threads ?? (seconds > 10 ? 0 : 1)),
           '-ss',
           part.start.toFixed(6),
           '-i',
@@ -243,6 +263,7 @@ const copyCut = async (
           options.preset ?? 'veryfast',
           '-crf',
           String(options.crf ?? 18),
+          ...rateCap(options),
           '-pix_fmt',
           'yuv420p',
           '-r',
@@ -252,10 +273,10 @@ const copyCut = async (
           'mpegts',
           target,
         ],
-        { signal, timeoutMs, onTime: (t) => report(t / seconds) },
+        { signal, timeoutMs, onTime: (t) => reportPart(part, t / seconds) },
       );
-      files.push(target);
-    }
+      reportPart(part, 1);
+    });
     const list = join(work, 'parts.txt');
     await writeFile(list, files.map((f) => `file '${f.replace(/'/g, "'\\''")}'`).join('\n'));
     const report = band(options.keptSeconds * 0.05);
@@ -277,7 +298,7 @@ const copyCut = async (
         '-i',
         list,
         ...(withAudio
-          ? ['-i', file, '-filter_complex', audioOnlyGraph(kept), '-map', '0:v:0', '-map', '[aout]', '-c:a', 'aac', '-b:a', '160k']
+          ? ['-i', file, '-filter_complex', audioOnlyGraph(kept), '-map', '0:v:0', '-map', '[aout]', '-c:a', 'aac', '-b:a', `${options.audioKbps ?? 160}k`]
           : ['-map', '0:v:0', '-an']),
         // SEI messages can carry what a camera or video tower wrote (timecode, device, user data).
         '-c:v',
@@ -301,6 +322,32 @@ const copyCut = async (
     await rm(work, { recursive: true, force: true });
   }
 };
+
+/** Encodes of parts at once (each single-threaded; two cores are the machine this was tuned on). */
+const PARALLEL_ENCODES = Math.max(1, Math.min(4, availableParallelism()));
+
+/** Runs `work` over `items`, at most `limit` at a time; the first failure stops the rest from starting. */
+const inParallel = async <T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> => {
+  let next = 0;
+  let failed = false;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (!failed && next < items.length) {
+        const item = items[next++]!;
+        try {
+          await work(item);
+        } catch (error) {
+          failed = true;
+          throw error;
+        }
+      }
+    }),
+  );
+};
+
+/** x264's peak-rate arguments, when the output has a declared peak (an HLS rung). */
+const rateCap = (options: Pick<CutOptions, 'maxKbps'>): string[] =>
+  options.maxKbps ? ['-maxrate', `${options.maxKbps}k`, '-bufsize', `${options.maxKbps * 2}k`] : [];
 
 /** Copied GOPs that a mask touches are encoded instead (joined with their encoded neighbours). */
 export const encodeMasked = (parts: readonly CutPart[], masks: readonly MaskRegion[]): CutPart[] => {

@@ -77,6 +77,10 @@ export interface RenderOptions {
   onProgress?: (percent: number) => void;
   timeoutMs?: number;
   info?: ProbeResult;
+  /** Package each rung as HLS too (default true); false leaves the progressive MP4 alone. */
+  hls?: boolean;
+  /** Lower CPU priority (see RunOptions.niceness). */
+  niceness?: number;
 }
 
 const even = (n: number) => Math.max(2, Math.round(n / 2) * 2);
@@ -160,16 +164,45 @@ export const renderLadder = async (file: string, outDir: string, rungs: readonly
       signal: options.signal,
       timeoutMs: options.timeoutMs ?? 6 * 60 * 60_000,
       onTime: percentReporter(outSeconds, options.onProgress, 0, 95),
+      niceness: options.niceness,
     });
     for (const out of outputs) await rename(`${out.mp4}.partial.mp4`, out.mp4);
     // Packaging as HLS copies the encoded streams: no second encode, a few seconds per hour.
-    for (const out of outputs) await packageHls(ffmpeg, out, options.signal);
+    if (options.hls !== false) for (const out of outputs) await packageHls(ffmpeg, out, options.signal);
   } catch (error) {
     for (const out of outputs) await rm(`${out.mp4}.partial.mp4`, { force: true });
     throw error;
   }
   options.onProgress?.(100);
   return outputs;
+};
+
+/**
+ * A rendition from an MP4 already encoded for `rung` (the speculative standard definition, cut by
+ * GOP copy): moved to `outDir/<rung>/video.mp4` and packaged as HLS beside it, without encoding.
+ */
+export const packageRendition = async (
+  mp4: string,
+  outDir: string,
+  rung: Rung,
+  options: { signal?: AbortSignal; info?: ProbeResult } = {},
+): Promise<RenditionFiles> => {
+  const info = options.info ?? (await probe(mp4, { signal: options.signal }));
+  const dir = join(outDir, rung.name);
+  await mkdir(dir, { recursive: true });
+  const target = join(dir, 'video.mp4');
+  await rename(mp4, target);
+  const withAudio = info.audio.length > 0;
+  const out: RenditionFiles = {
+    rung,
+    width: info.video.width,
+    height: info.video.height,
+    mp4: target,
+    playlist: join(dir, 'index.m3u8'),
+    bandwidth: (rung.maxKbps + (withAudio ? rung.audioKbps : 0)) * 1000,
+  };
+  await packageHls(locateBinaries().ffmpeg, out, options.signal);
+  return out;
 };
 
 const packageHls = async (ffmpeg: string, out: RenditionFiles, signal?: AbortSignal) => {

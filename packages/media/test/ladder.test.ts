@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { locateBinaries } from '../src/binaries.js';
 import { poster, storyboard, storyboardVtt, thumbnails } from '../src/images.js';
-import { masterPlaylist, PUBLICATION_RENDER, PUBLICATION_RUNG, renderLadder, RUNGS, rungsFor, writeMasterPlaylist } from '../src/ladder.js';
+import { cut } from '../src/cut.js';
+import { masterPlaylist, packageRendition, PUBLICATION_RENDER, PUBLICATION_RUNG, renderLadder, RUNGS, rungsFor, writeMasterPlaylist } from '../src/ladder.js';
 import { probe } from '../src/probe.js';
 import { sampleFrames } from '../src/sample-frames.js';
 import { colourOf, ffmpegSync, ffprobeJson, makeColourClip, tempDir } from './helpers/make-video.js';
@@ -79,6 +80,34 @@ describe('renderLadder', () => {
     expect(info.video).toMatchObject({ width: 640, height: 360 });
     expect(info.video.frameCount).toBe(375);
     expect(readFileSync(r!.playlist, 'utf8')).toContain('#EXT-X-ENDLIST');
+  });
+
+  it('the speculative SD: the whole video without HLS, then cut by GOP copy and packaged as the published rendition', async () => {
+    const [whole] = await renderLadder(source, join(dir, 'speculative'), [PUBLICATION_RUNG], { ...PUBLICATION_RENDER, hls: false });
+    expect(readdirSync(join(dir, 'speculative', '360p'))).toEqual(['video.mp4']);
+    expect((await probe(whole!.mp4)).durationSeconds).toBeCloseTo(18, 1);
+    // Green (3-6 s) removed; the sound re-encoded at the rung's rate; the GOPs away from the cut copied.
+    const cutFile = join(dir, 'speculative-cut.mp4');
+    const result = await cut(whole!.mp4, [{ start: 3, end: 6 }], cutFile, {
+      crf: 23,
+      maxKbps: PUBLICATION_RUNG.maxKbps,
+      audioKbps: PUBLICATION_RUNG.audioKbps,
+    });
+    expect(result.method).toBe('copy');
+    expect(result.copiedSeconds).toBeGreaterThan(10);
+    const published = await packageRendition(cutFile, join(dir, 'published'), PUBLICATION_RUNG);
+    expect(existsSync(cutFile)).toBe(false);
+    expect(published).toMatchObject({ width: 640, height: 360, mp4: join(dir, 'published', '360p', 'video.mp4') });
+    const audio = ffprobeJson<{ streams: { bit_rate?: string }[] }>(['-show_streams', '-select_streams', 'a', published.mp4]).streams[0]!;
+    expect(Number(audio.bit_rate)).toBeLessThan(110_000);
+    const colours = new Set<string>();
+    let frames = 0;
+    for await (const frame of sampleFrames(published.playlist, { width: 16, height: 9, mode: 'dense' })) {
+      colours.add(colourOf(frame.data));
+      frames += 1;
+    }
+    expect(frames).toBe(375);
+    expect([...colours].sort()).toEqual(['blue', 'red', 'white', 'yellow']);
   });
 
   it('cancelling leaves no half-written rendition', async () => {

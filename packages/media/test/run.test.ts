@@ -21,6 +21,18 @@ describe('runTool', () => {
     expect(error).toMatchObject({ code: 'ffmpeg_failed', message: 'sh failed: Invalid data found' });
   });
 
+  it('runs a tool at a lower CPU priority when asked, and a niced tool is still cancelled', async () => {
+    // Field 19 of /proc/<pid>/stat is the process's nice value.
+    const nice = async (niceness?: number) => Number(String((await runTool('/bin/sh', ['-c', 'cut -d" " -f19 /proc/$$/stat'], { niceness })).stdout).trim());
+    const own = await nice();
+    expect(await nice(10)).toBe(Math.min(19, own + 10));
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 100);
+    const started = Date.now();
+    await expect(runTool('/bin/sleep', ['30'], { signal: controller.signal, niceness: 10 })).rejects.toMatchObject({ code: 'cancelled' });
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
   it('reports a binary that cannot run', async () => {
     const error = await runTool('/nonexistent/ffmpeg', []).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'binary_missing' });
