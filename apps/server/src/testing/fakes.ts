@@ -207,12 +207,18 @@ export function fakeStorage() {
 }
 
 /** A queue that records what was sent. */
-export function fakeQueue(): Queue & { sent: JobRequest[] } {
+/** A queue that records what is sent; `running` holds "<job>:<videoId>" entries that count as pending. */
+export function fakeQueue(): Queue & { sent: JobRequest[]; running: Set<string> } {
   const sent: JobRequest[] = [];
+  const running = new Set<string>();
   return {
     sent,
+    running,
     async send<N extends JobName>(name: N, payload: JobPayload<N>) {
       sent.push({ name, payload } as JobRequest);
+    },
+    async pending(name, videoId) {
+      return running.has(`${name}:${videoId}`);
     },
   };
 }

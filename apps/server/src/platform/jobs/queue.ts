@@ -47,6 +47,8 @@ export function defineJob<N extends JobName>(
 
 export interface Queue {
   send<N extends JobName>(name: N, payload: JobPayload<N>, options?: { startAfterSeconds?: number; singletonKey?: string }): Promise<void>;
+  /** Whether a job `name` for this video is waiting, retrying or running. */
+  pending(name: JobName, videoId: string): Promise<boolean>;
 }
 
 export interface QueueHandle extends Queue {
@@ -71,6 +73,8 @@ export async function startQueue(pool: pg.Pool, log: Logger, options: { pollingI
   const controller = new AbortController();
   const timers: NodeJS.Timeout[] = [];
   const queues = new Map<string, JobDefinition>();
+  /** The ids of this process's workers per queue, to wake when a job of theirs is sent from here. */
+  const localWorkers = new Map<string, string[]>();
   let stopped = false;
 
   const ensureQueue = async (definition: Pick<JobDefinition, 'name' | 'retryLimit' | 'retryDelay' | 'expireInSeconds'>) => {
@@ -119,6 +123,16 @@ export async function startQueue(pool: pg.Pool, log: Logger, options: { pollingI
         ...(sendOptions.startAfterSeconds ? { startAfter: sendOptions.startAfterSeconds } : {}),
         ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
       });
+      // A worker of this process starts it now instead of at its next poll (a render after the
+      // provider's click is seconds of work: waiting up to a polling interval would be a good part).
+      for (const workerId of localWorkers.get(name) ?? []) boss.notifyWorker(workerId);
+    },
+    async pending(name, videoId) {
+      const { rowCount } = await pool.query(
+        `SELECT 1 FROM pgboss.job WHERE name = $1 AND state IN ('created', 'retry', 'active') AND data->>'videoId' = $2 LIMIT 1`,
+        [name, videoId],
+      );
+      return (rowCount ?? 0) > 0;
     },
     async work(definitions, workOptions = {}) {
       const staleAfterSeconds = workOptions.staleAfterSeconds ?? 60;
@@ -128,7 +142,7 @@ export async function startQueue(pool: pg.Pool, log: Logger, options: { pollingI
         queues.set(definition.name, definition);
         await ensureQueue(definition);
         // One job at a time per queue and process: ffmpeg already uses every core.
-        await boss.work(
+        const workerId = await boss.work(
           definition.name,
           { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, includeMetadata: true },
           async ([job]) => {
@@ -155,6 +169,7 @@ export async function startQueue(pool: pg.Pool, log: Logger, options: { pollingI
             }
           },
         );
+        localWorkers.set(definition.name, [...(localWorkers.get(definition.name) ?? []), workerId]);
       }
       const timer = setInterval(
         () => void sweep(staleAfterSeconds).catch((error: unknown) => log.warn({ err: error }, 'heartbeat sweep failed')),
