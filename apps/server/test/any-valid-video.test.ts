@@ -17,6 +17,7 @@ import { createLifecycle } from '../src/modules/videos/video-lifecycle.js';
 import { analyseVideoJob } from '../src/jobs/analyse-video.job.js';
 import { ingestVideoJob } from '../src/jobs/ingest-video.job.js';
 import { renderVideoJob } from '../src/jobs/render-video.job.js';
+import { speculativeSdJob } from '../src/jobs/speculative-sd.job.js';
 import { createMediaSigner } from '../src/platform/media/media-signing.js';
 import { createPrivacyAnalyser } from '../src/platform/media/privacy-analyser.js';
 import type { JobContext, JobDefinition } from '../src/platform/jobs/queue.js';
@@ -132,9 +133,10 @@ function pipeline() {
   const mediaRoot = path.join(scratch, 'media');
   const storage = createLocalStorage(mediaRoot);
   const videos = createVideosRepository(database.db);
-  const lifecycle = createLifecycle({ videos, queue: recordingQueue() });
+  const queue = recordingQueue();
+  const lifecycle = createLifecycle({ videos, queue });
   const signer = createMediaSigner('test-secret');
-  const deps = { videos, storage, lifecycle, media: ffmpegMediaTools };
+  const deps = { videos, storage, lifecycle, queue, media: ffmpegMediaTools };
   const details = createVideoDetailsService({
     videos,
     storage,
@@ -150,6 +152,7 @@ function pipeline() {
     service: { get: details.get, saveDetails: details.saveDetails, review: review.review, confirmReview: review.confirmReview },
     ingest: ingestVideoJob(deps),
     analyse: analyseVideoJob({ ...deps, analyser: createPrivacyAnalyser('scene') }),
+    speculative: speculativeSdJob(deps),
     render: renderVideoJob(deps),
   };
 }
@@ -189,6 +192,10 @@ describe('any video the upload rules accept is published', () => {
 
         await p.service.saveDetails(actor, id, videoDetailsInputSchema.parse({ title: name, fileName: path.basename(file) }));
         await runJob(p.analyse, { videoId: id });
+        // As the worker does beside the analysis: the whole video at 360p, which the render cuts.
+        await runJob(p.speculative, { videoId: id });
+        const speculative = `videos/${id}/source/review/360p/video.mp4`;
+        expect(await p.storage.stat(speculative)).not.toBeNull();
         video = await p.service.get(actor, id);
         expect(video.status, video.failureReason ?? '').toBe('review');
         // A cut in the middle (a test picture is all "outside" to the detector; what matters here is
@@ -207,6 +214,14 @@ describe('any video the upload rules accept is published', () => {
         for (const key of [row.rendition!.master, row.rendition!.mp4!, row.rendition!.storyboard!, row.rendition!.poster!]) {
           expect(await p.storage.stat(key), key).not.toBeNull();
         }
+        // The published SD was cut from the speculative one: one second shorter than the original.
+        const original = await ffmpegMediaTools.probe(file);
+        const sd = await p.storage.localFile(row.rendition!.mp4!, scratch);
+        const published = await ffmpegMediaTools.probe(sd.path);
+        await sd.release();
+        expect(published.durationSeconds).toBeCloseTo(original.durationSeconds - 1, 0);
+        // It showed what the review removed: gone, unless it is the review's copy of this source.
+        if (row.reviewProxyKey !== speculative) expect(await p.storage.stat(speculative)).toBeNull();
       },
       240_000,
     );

@@ -165,7 +165,8 @@ async function videoReadyToRender(storage: Storage): Promise<string> {
 
 const renderDeps = (storage: Storage) => {
   const videos = createVideosRepository(database.db);
-  return { videos, storage, lifecycle: createLifecycle({ videos, queue: recordingQueue() }), media: ffmpegMediaTools };
+  const queue = recordingQueue();
+  return { videos, storage, queue, lifecycle: createLifecycle({ videos, queue }), media: ffmpegMediaTools };
 };
 
 const context = (lastAttempt: boolean): JobContext => ({

@@ -205,6 +205,16 @@ describe('upload to publication', () => {
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { error: { code: string } }).error.code).toBe('RANGE_OVERLAP');
 
+    // The speculative standard definition rendered beside the analysis: the whole video at 360p,
+    // revealing seconds included, so out of reach of every signed URL (the owner's review link too).
+    const speculative = path.join(mediaRoot, 'videos', id, 'source', 'review', '360p', 'video.mp4');
+    const ready = Date.now() + 120_000;
+    while (!(await fs.stat(speculative).catch(() => null)) && Date.now() < ready) await sleep(250);
+    const whole = Number(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', speculative], { encoding: 'utf8' }));
+    expect(whole).toBeCloseTo(20, 0);
+    const [, , reviewToken] = review.originalUrl.split('/');
+    expect((await fetch(`${base}/media/${reviewToken}/videos/${id}/source/review/360p/video.mp4`)).status).toBe(403);
+
     // A mask over the lower right quarter for the whole video, as a provider draws it.
     const mask = { x: 0.55, y: 0.55, width: 0.4, height: 0.4, start: 0, end: review.durationSeconds, reason: 'manual' as const, confidence: null };
     const confirmed = await owner.json<Video>('PUT', `/api/videos/${id}/review`, { ranges: review.proposed, masks: [mask] });
@@ -234,6 +244,11 @@ describe('upload to publication', () => {
       media,
     );
     expect((await fetch(segment)).status).toBe(200);
+
+    // The SD was cut from the speculative one, which is gone now; a viewer's link never reached it.
+    expect(await fs.stat(speculative).catch(() => null)).toBeNull();
+    const [, , streamToken] = playback.hls.split('/');
+    expect((await fetch(`${base}/media/${streamToken}/videos/${id}/source/review/360p/video.mp4`)).status).toBe(403);
 
     // The published picture lost the outside seconds: shorter by the range, and every second of it
     // is the reddish inside texture (colour bars have strong green and blue).

@@ -34,7 +34,8 @@ async function setup(found: AnalysisResult['ranges'], values: Record<string, unk
     videos,
     queue,
     media,
-    job: analyseVideoJob({ videos, storage, media, analyser: analyser(found, masks), lifecycle: createLifecycle({ videos, queue }) }),
+    storage,
+    job: analyseVideoJob({ videos, storage, media, queue, analyser: analyser(found, masks), lifecycle: createLifecycle({ videos, queue }) }),
   };
 }
 
@@ -46,7 +47,8 @@ describe('the privacy analysis job', () => {
       status: 'review',
       analysis: { proposed: [{ start: 4.123, end: 7, confidence: 0.912 }], framesDecoded: 12 },
     });
-    expect(s.queue.sent).toEqual([]);
+    // The speculative standard definition renders beside the analysis.
+    expect(s.queue.sent).toEqual([{ name: 'video-speculative-sd', payload: { videoId: 'v' } }]);
   });
 
   it('with nothing found and the provider’s permission, confirms as "auto" and renders, recorded like any confirmation', async () => {
@@ -54,7 +56,10 @@ describe('the privacy analysis job', () => {
     await s.job.run({ videoId: 'v' }, jobContext());
     expect(s.videos.rows.get('v')).toMatchObject({ status: 'rendering', confirmedBy: 'auto', renderingVersion: 1 });
     expect(s.videos.confirmationsRecorded).toEqual([{ videoId: 'v', version: 1, ranges: [], masks: [], confirmedBy: 'auto' }]);
-    expect(s.queue.sent).toEqual([{ name: 'video-render', payload: { videoId: 'v', version: 1 } }]);
+    expect(s.queue.sent).toEqual([
+      { name: 'video-speculative-sd', payload: { videoId: 'v' } },
+      { name: 'video-render', payload: { videoId: 'v', version: 1 } },
+    ]);
   });
 
   it('proposes the masks it found; with masks proposed, the provider reviews even when allowed to skip the review', async () => {
@@ -69,7 +74,7 @@ describe('the privacy analysis job', () => {
         faceMasks: [],
       },
     });
-    expect(s.queue.sent).toEqual([]);
+    expect(s.queue.sent).toEqual([{ name: 'video-speculative-sd', payload: { videoId: 'v' } }]);
   });
 
   it('makes a 360p review copy of an original browsers cannot play', async () => {
@@ -77,5 +82,46 @@ describe('the privacy analysis job', () => {
     await s.job.run({ videoId: 'v' }, jobContext());
     expect(s.media.calls).toContain('renderLadder:360p');
     expect(s.videos.rows.get('v')!.reviewProxyKey).toBe('videos/v/source/review/360p/video.mp4');
+    // That copy is the speculative standard definition too: no second rendering of it.
+    expect(s.queue.sent).toEqual([]);
+  });
+
+  it('makes the review copy beside the analysis; when the analysis fails, the copy stops too', async () => {
+    let copySignal: AbortSignal | undefined;
+    const media = fakeMediaTools({
+      renderLadder: (_file, _dir, _rungs, options) =>
+        new Promise((_resolve, reject) => {
+          copySignal = options?.signal;
+          options?.signal?.addEventListener('abort', () => reject(new Error('cancelled')));
+        }),
+    });
+    const videos = fakeVideosRepository();
+    const storage = fakeStorage();
+    const queue = fakeQueue();
+    await storage.put('uploads/v', Buffer.from('original'), 'video/mp4');
+    await videos.create({
+      id: 'v',
+      ownerId: 'o',
+      fileName: 'f.mpg',
+      originalKey: 'uploads/v',
+      status: 'analysing',
+      probe: { ...probe, browserPlayable: false },
+    });
+    const failing: PrivacyAnalyser = { analyse: async () => Promise.reject(new Error('model file unreadable')), close: async () => undefined };
+    const job = analyseVideoJob({ videos, storage, media, queue, analyser: failing, lifecycle: createLifecycle({ videos, queue }) });
+    await expect(job.run({ videoId: 'v' }, jobContext())).rejects.toThrow(/model file unreadable/);
+    expect(copySignal?.aborted).toBe(true);
+    expect(videos.rows.get('v')).toMatchObject({ status: 'analysing', reviewProxyKey: null });
+  });
+
+  it('asks for no speculative standard definition when one exists already or is on its way (a retried analysis)', async () => {
+    const s = await setup([]);
+    await s.storage.put('videos/v/source/review/360p/video.mp4', Buffer.from('sd'), 'video/mp4');
+    await s.job.run({ videoId: 'v' }, jobContext());
+    expect(s.queue.sent).toEqual([]);
+    const again = await setup([]);
+    again.queue.running.add('video-speculative-sd:v');
+    await again.job.run({ videoId: 'v' }, jobContext());
+    expect(again.queue.sent).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@ import type { PrivacyMask, RangeReason } from '@ipsv/contracts/privacy-review';
 import type { AnalysisResult } from '@ipsv/deid/analyse';
 import { PUBLICATION_RENDER, PUBLICATION_RUNG } from '@ipsv/media/ladder';
 import type { VideoAnalysis } from '../db/schema.js';
-import { defineJob } from '../platform/jobs/queue.js';
+import { defineJob, type Queue } from '../platform/jobs/queue.js';
 import type { PrivacyAnalyser } from '../platform/media/privacy-analyser.js';
 import { analysed } from '../modules/videos/video-lifecycle.js';
 import { mediaKeys } from '../modules/videos/media-keys.js';
@@ -25,30 +25,49 @@ const asMask = (m: AnalysisResult['masks'][number]): PrivacyMask => ({
   confidence: round(m.confidence),
 });
 
-export function analyseVideoJob(deps: VideoJobDeps & { analyser: PrivacyAnalyser }) {
-  const { videos, storage, lifecycle, media, analyser } = deps;
+export function analyseVideoJob(deps: VideoJobDeps & { analyser: PrivacyAnalyser; queue: Queue }) {
+  const { videos, storage, lifecycle, media, analyser, queue } = deps;
   return defineJob('video-analyse', { retryLimit: 2, retryDelay: 30, expireInSeconds: 6 * 60 * 60 }, async ({ videoId }, context) => {
     const video = await videos.find(videoId);
     if (!video || video.status !== 'analysing' || !video.probe) return;
     const probe = video.probe;
     await runStage(deps, context, { id: videoId, statuses: ['analysing'], name: 'The privacy analysis' }, async () => {
+      const needsProxy = !probe.browserPlayable && !video.reviewProxyKey;
+      // The speculative standard definition renders beside the analysis (the other core), so that
+      // publication after the review only cuts. A source browsers cannot play gets the same file
+      // made here, as the review's copy.
+      // A retried analysis does not ask twice.
+      const speculativeWanted =
+        !needsProxy && !video.rendition && !(await storage.stat(mediaKeys(videoId).reviewProxy)) && !(await queue.pending('video-speculative-sd', videoId));
+      if (speculativeWanted) await queue.send('video-speculative-sd', { videoId });
       const work = await scratchDir(videoId, 'analyse');
       const local = await localOriginal(storage, video.originalKey, work);
       const started = Date.now();
       try {
-        const needsProxy = !probe.browserPlayable && !video.reviewProxyKey;
-        const progress = progressWriter(videos, videoId, ['analysing'], [0, needsProxy ? 80 : 100]);
-        const result = await analyser.analyse(local.path, { signal: context.signal, onProgress: progress });
+        // MPG, AVI or HEVC originals do not play in browsers: the review shows a 360p copy, made
+        // beside the analysis (the review needs both). Progress: the analysis 80 %, the copy 20 %.
+        const progress = progressWriter(videos, videoId, ['analysing']);
+        const shares = { analysis: 0, proxy: needsProxy ? 0 : 100 };
+        const report = (part: keyof typeof shares) => (percent: number) => {
+          shares[part] = percent;
+          progress(needsProxy ? 0.8 * shares.analysis + 0.2 * shares.proxy : shares.analysis);
+        };
+        // One failing stops the other (the job is retried as a whole).
+        const failure = new AbortController();
+        const signal = AbortSignal.any([context.signal, failure.signal]);
+        const stopOnFailure = <T>(work: Promise<T>) => work.catch((error: unknown) => (failure.abort(), Promise.reject(error)));
+        const [result, proxy] = await Promise.all([
+          stopOnFailure(analyser.analyse(local.path, { signal, onProgress: report('analysis') })),
+          needsProxy
+            ? stopOnFailure(
+                media.renderLadder(local.path, `${work}/proxy`, [PUBLICATION_RUNG], { ...PUBLICATION_RENDER, hls: false, signal, onProgress: report('proxy') }),
+              )
+            : null,
+        ]);
         let reviewProxyKey = video.reviewProxyKey;
-        if (needsProxy) {
-          // MPG, AVI or HEVC originals do not play in browsers: the review shows a 360p copy.
-          const [proxy] = await media.renderLadder(local.path, `${work}/proxy`, [PUBLICATION_RUNG], {
-            ...PUBLICATION_RENDER,
-            signal: context.signal,
-            onProgress: progressWriter(videos, videoId, ['analysing'], [80, 100]),
-          });
+        if (proxy) {
           reviewProxyKey = mediaKeys(videoId).reviewProxy;
-          await storage.putFile(reviewProxyKey, proxy!.mp4, 'video/mp4');
+          await storage.putFile(reviewProxyKey, proxy[0]!.mp4, 'video/mp4');
         }
         const analysis: VideoAnalysis = {
           threshold: result.threshold,

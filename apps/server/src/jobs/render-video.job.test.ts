@@ -21,7 +21,8 @@ async function setup(media = fakeMediaTools(), values: Record<string, unknown> =
     renderingVersion: 1,
     ...values,
   });
-  return { videos, storage, media, job: renderVideoJob({ videos, storage, media, lifecycle: createLifecycle({ videos, queue: fakeQueue() }) }) };
+  const queue = fakeQueue();
+  return { videos, storage, media, queue, job: renderVideoJob({ videos, storage, media, queue, lifecycle: createLifecycle({ videos, queue }) }) };
 }
 
 describe('the render job', () => {
@@ -123,5 +124,53 @@ describe('the render job', () => {
     // 12 s in the original, 3 s (5-8) removed before it: 9 s in the published video.
     expect(times).toEqual([9]);
     expect(s.videos.rows.get('v')!.rendition!.poster).toBe('videos/v/v1/poster.jpg');
+  });
+
+  describe('with a speculative standard definition rendered during the analysis', () => {
+    const speculative = 'videos/v/source/review/360p/video.mp4';
+
+    it('cuts the confirmed ranges and masks out of it instead of rendering the original again, then deletes it', async () => {
+      const seen: unknown[] = [];
+      const base = fakeMediaTools();
+      const media = fakeMediaTools({ cut: async (...args) => (seen.push([args[1], args[3]?.masks, args[3]?.maxKbps]), base.cut(...args)) });
+      const masks = [{ x: 0, y: 0, width: 0.4, height: 0.1, start: 0, end: 20, reason: 'text' as const, confidence: 0.99 }];
+      const s = await setup(media, { confirmedMasks: masks });
+      await s.storage.put(speculative, Buffer.from('sd'), 'video/mp4');
+      await s.job.run({ videoId: 'v', version: 1 }, jobContext());
+      expect(s.videos.rows.get('v')).toMatchObject({ status: 'published', rendition: { complete: true, rungs: ['360p', '480p', '720p'] } });
+      // The SD: a cut of the speculative file, packaged; only the HD rungs are rendered.
+      expect(s.media.calls.filter((c) => /renderLadder|packageRendition/.test(c))).toEqual(['packageRendition:360p', 'renderLadder:480p,720p']);
+      const ranges = [{ start: 5, end: 8, reasons: ['out_of_body'], confidence: 1 }];
+      // First the SD from the speculative file (capped at the rung's peak rate), then the master from the original.
+      expect(seen).toEqual([
+        [ranges, masks, 900],
+        [ranges, masks, undefined],
+      ]);
+      expect(s.storage.objects.has(speculative)).toBe(false);
+      expect(s.storage.objects.has('videos/v/v1/master.m3u8')).toBe(true);
+    });
+
+    it('waits for one still being rendered rather than decoding the original beside it', async () => {
+      const s = await setup();
+      s.queue.running.add('video-speculative-sd:v');
+      const run = s.job.run({ videoId: 'v', version: 1 }, jobContext());
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(s.media.calls).not.toContain('renderLadder:360p');
+      expect(s.videos.rows.get('v')!.status).toBe('rendering');
+      await s.storage.put(speculative, Buffer.from('sd'), 'video/mp4');
+      s.queue.running.delete('video-speculative-sd:v');
+      await run;
+      expect(s.media.calls).toContain('packageRendition:360p');
+      expect(s.media.calls).not.toContain('renderLadder:360p');
+      expect(s.videos.rows.get('v')!.status).toBe('published');
+    }, 10_000);
+
+    it('keeps it when it is also the review copy of a source browsers cannot play', async () => {
+      const s = await setup(undefined, { reviewProxyKey: speculative });
+      await s.storage.put(speculative, Buffer.from('sd'), 'video/mp4');
+      await s.job.run({ videoId: 'v', version: 1 }, jobContext());
+      expect(s.media.calls).toContain('packageRendition:360p');
+      expect(s.storage.objects.has(speculative)).toBe(true);
+    });
   });
 });

@@ -1,19 +1,24 @@
 // Render: the confirmed privacy ranges are cut out and the video is published in two steps. First
-// the standard-definition rendition straight from the original (spec: it must exist before the
-// video is public), then the de-identified master (untouched GOPs copied), the HD ladder from it,
-// and the storyboard. Each version has its own folder, and earlier versions' folders are kept, so the
-// owner can roll back to one (/analytics/versioncontrol); each version is recorded in video_versions.
+// the standard-definition rendition (spec: it must exist before the video is public): cut from the
+// speculative SD rendered during the analysis when there is one (seconds: untouched GOPs are
+// copied), otherwise rendered from the original with the cuts on the way. Then the de-identified
+// master (untouched GOPs copied), the HD ladder from it, and the storyboard. Each version has its
+// own folder, and earlier versions' folders are kept, so the owner can roll back to one
+// (/analytics/versioncontrol); each version is recorded in video_versions.
 // Safe to run twice: a finished step is recognised and skipped.
+import { copyFile } from 'node:fs/promises';
+import type { ProbeResult } from '@ipsv/media/probe';
 import { PUBLICATION_RENDER, PUBLICATION_RUNG, RUNGS, rungsFor, type RenditionFiles } from '@ipsv/media/ladder';
 import { keptRanges } from '@ipsv/media/ranges';
 import type { RenditionKeys } from '../db/schema.js';
-import { defineJob } from '../platform/jobs/queue.js';
+import { defineJob, type JobContext, type Queue } from '../platform/jobs/queue.js';
+import type { PrivacyMask, PrivacyRange } from '@ipsv/contracts/privacy-review';
 import { canApply, published, renditionsCompleted } from '../modules/videos/video-lifecycle.js';
 import { mediaKeys } from '../modules/videos/media-keys.js';
 import { makePoster } from './poster.js';
 import { localOriginal, progressWriter, removeDir, runStage, scratchDir, uploadFolder, type VideoJobDeps } from './video-job.js';
 
-export function renderVideoJob(deps: VideoJobDeps) {
+export function renderVideoJob(deps: VideoJobDeps & { queue: Queue }) {
   const { videos, storage, lifecycle, media } = deps;
   return defineJob('video-render', { retryLimit: 3, retryDelay: 60, expireInSeconds: 12 * 60 * 60 }, async ({ videoId, version }, context) => {
     const video = await videos.find(videoId);
@@ -41,14 +46,19 @@ export function renderVideoJob(deps: VideoJobDeps) {
         // 1. Standard definition, then publish.
         if (!rendition) {
           const sdDir = `${work}/sd`;
-          const [sd] = await media.renderLadder(local.path, sdDir, [PUBLICATION_RUNG], {
-            ...PUBLICATION_RENDER,
-            removeRanges: ranges,
-            masks,
-            info,
-            signal: context.signal,
-            onProgress: progressWriter(videos, videoId, statuses, [0, 40]),
-          });
+          const onProgress = progressWriter(videos, videoId, statuses, [0, 40]);
+          const sd =
+            (await fromSpeculative(deps, videoId, work, sdDir, { ranges, masks, context, onProgress })) ??
+            (
+              await media.renderLadder(local.path, sdDir, [PUBLICATION_RUNG], {
+                ...PUBLICATION_RENDER,
+                removeRanges: ranges,
+                masks,
+                info,
+                signal: context.signal,
+                onProgress,
+              })
+            )[0];
           await media.writeMasterPlaylist(sdDir, [sd!], hasAudio);
           const posterKey = await makePoster(deps, video, sd!.mp4, `${work}/poster.jpg`, `${prefix}/poster.jpg`, context);
           await uploadFolder(storage, sdDir, prefix);
@@ -68,6 +78,9 @@ export function renderVideoJob(deps: VideoJobDeps) {
           if (!current || !canApply('published', current) || !(await lifecycle.apply(videoId, published(current, rendition, new Date())))) return;
           await videos.saveVersion(current, rendition, null);
           context.log.info({ video: videoId, version }, 'standard definition published');
+          // The speculative SD shows what the review removed: gone once the published one exists
+          // (unless it is the review's copy of a source browsers cannot play).
+          if (current.reviewProxyKey !== keys.reviewProxy) await storage.delete(keys.reviewProxy);
         }
 
         // 2. De-identified master (kept, so the original can go after its retention), HD ladder, storyboard.
@@ -106,6 +119,58 @@ export function renderVideoJob(deps: VideoJobDeps) {
       }
     });
   });
+}
+
+const SPECULATIVE_POLL_MS = 2000;
+
+/**
+ * The standard definition cut from the speculative one (job video-speculative-sd), or null when
+ * there is none. One still being rendered is waited for: finishing it and cutting is quicker than
+ * decoding the original again beside it.
+ */
+async function fromSpeculative(
+  deps: VideoJobDeps & { queue: Queue },
+  videoId: string,
+  work: string,
+  sdDir: string,
+  job: { ranges: readonly PrivacyRange[]; masks: readonly PrivacyMask[]; context: JobContext; onProgress: (percent: number) => void },
+): Promise<RenditionFiles | null> {
+  const { storage, media, queue } = deps;
+  const { signal, log } = job.context;
+  let waited = false;
+  while (await queue.pending('video-speculative-sd', videoId)) {
+    if (!waited) log.info({ video: videoId }, 'waiting for the speculative standard definition');
+    waited = true;
+    await new Promise((resolve) => setTimeout(resolve, SPECULATIVE_POLL_MS));
+    if (signal.aborted) throw signal.reason;
+  }
+  const key = mediaKeys(videoId).reviewProxy;
+  if (!(await storage.stat(key))) return null;
+  const speculative = await storage.localFile(key, work);
+  try {
+    const info: ProbeResult = await media.probe(speculative.path, { signal });
+    const cutFile = `${work}/sd-cut.mp4`;
+    if (job.ranges.length || job.masks.length) {
+      await media.cut(speculative.path, job.ranges, cutFile, {
+        info,
+        masks: job.masks,
+        crf: 23,
+        preset: PUBLICATION_RENDER.preset,
+        maxKbps: PUBLICATION_RUNG.maxKbps,
+        audioKbps: PUBLICATION_RUNG.audioKbps,
+        signal,
+        onProgress: job.onProgress,
+      });
+    } else {
+      // Nothing to remove: the speculative file is the rendition (copied: packaging moves it).
+      await copyFile(speculative.path, cutFile);
+    }
+    const sd = await media.packageRendition(cutFile, sdDir, PUBLICATION_RUNG, { signal });
+    log.info({ video: videoId, ranges: job.ranges.length, masks: job.masks.length }, 'standard definition cut from the speculative one');
+    return sd;
+  } finally {
+    await speculative.release();
+  }
 }
 
 /** Bytes on disk of a version: its folder and its de-identified master. */

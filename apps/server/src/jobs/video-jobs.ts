@@ -12,6 +12,7 @@ import { cleanupMediaJob } from './cleanup-media.job.js';
 import { ingestVideoJob } from './ingest-video.job.js';
 import { posterVideoJob } from './poster-video.job.js';
 import { renderVideoJob } from './render-video.job.js';
+import { speculativeSdJob } from './speculative-sd.job.js';
 
 export function videoJobs(deps: {
   videos: VideosRepository;
@@ -30,8 +31,9 @@ export function videoJobs(deps: {
   const shared = { videos: deps.videos, storage: deps.storage, media: deps.media, lifecycle };
   return [
     ingestVideoJob(shared),
-    analyseVideoJob({ ...shared, analyser: deps.analyser }),
-    renderVideoJob(shared),
+    analyseVideoJob({ ...shared, analyser: deps.analyser, queue: deps.queue }),
+    speculativeSdJob(shared),
+    renderVideoJob({ ...shared, queue: deps.queue }),
     posterVideoJob(shared),
     cleanupMediaJob({ ...shared, uploads: deps.uploads, uploadExpiryHours: deps.uploadExpiryHours, originalRetentionDays: deps.originalRetentionDays }),
   ];

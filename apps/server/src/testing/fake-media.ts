@@ -61,6 +61,17 @@ export function fakeMediaTools(overrides: Partial<MediaTools> = {}) {
         })),
       );
     },
+    packageRendition: async (_mp4, outDir, rung) => {
+      calls.push(`packageRendition:${rung.name}`);
+      return {
+        rung,
+        width: Math.round((rung.height * 16) / 9),
+        height: rung.height,
+        mp4: await touch(path.join(outDir, rung.name, 'video.mp4')),
+        playlist: await touch(path.join(outDir, rung.name, 'index.m3u8')),
+        bandwidth: rung.maxKbps * 1000,
+      };
+    },
     writeMasterPlaylist: async (outDir) => (calls.push('writeMasterPlaylist'), touch(path.join(outDir, 'master.m3u8'), '#EXTM3U')),
     cut: async (_file, ranges, output) => {
       calls.push('cut');

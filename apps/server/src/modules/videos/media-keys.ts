@@ -13,6 +13,11 @@ export const mediaKeys = (id: string) => {
     candidate: (index: number) => `${source}/thumbnail-${index + 1}.jpg`,
     filmstripSprite: `${source}/filmstrip.jpg`,
     filmstripVtt: `${source}/filmstrip.vtt`,
+    /**
+     * The standard-definition rendition of the whole original, revealing frames included (so it is
+     * quarantined with the original): the review's copy of a source browsers cannot play, and the
+     * speculative SD that publication cuts the confirmed ranges from.
+     */
     reviewProxy: `${source}/review/360p/video.mp4`,
     uploadedThumbnail: `${root}/thumbnail-upload.jpg`,
     version: (n: number) => `${root}/v${n}`,

@@ -8,6 +8,11 @@ const videoId = z.string().min(1);
 export const JOB_PAYLOADS = {
   'video-ingest': z.object({ videoId }),
   'video-analyse': z.object({ videoId }),
+  /**
+   * The speculative standard definition: the whole original rendered at 360p while the analysis
+   * runs, so that publication after the review only cuts (job video-render).
+   */
+  'video-speculative-sd': z.object({ videoId }),
   'video-render': z.object({ videoId, version: z.number().int().min(1) }),
   /** The published version's poster again, after the provider chose another thumbnail. */
   'video-poster': z.object({ videoId }),

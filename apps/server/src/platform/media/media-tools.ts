@@ -2,7 +2,7 @@
 // through packages/media in production, fakes in the unit tests.
 import { cut } from '@ipsv/media/cut';
 import { poster, storyboard, thumbnails } from '@ipsv/media/images';
-import { renderLadder, writeMasterPlaylist } from '@ipsv/media/ladder';
+import { packageRendition, renderLadder, writeMasterPlaylist } from '@ipsv/media/ladder';
 import { probe, scanPackets } from '@ipsv/media/probe';
 import { sceneChanges } from '@ipsv/media/scene-changes';
 import { validate } from '@ipsv/media/validate';
@@ -15,6 +15,7 @@ export interface MediaTools {
   storyboard: typeof storyboard;
   poster: typeof poster;
   renderLadder: typeof renderLadder;
+  packageRendition: typeof packageRendition;
   writeMasterPlaylist: typeof writeMasterPlaylist;
   cut: typeof cut;
   /** 'AI Analysis' of the segment editor: segment boundaries from scene changes. */
@@ -29,6 +30,7 @@ export const ffmpegMediaTools: MediaTools = {
   storyboard,
   poster,
   renderLadder,
+  packageRendition,
   writeMasterPlaylist,
   cut,
   sceneChanges,

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { createLifecycle } from '../modules/videos/video-lifecycle.js';
+import { ffmpegCrash, fakeMediaTools } from '../testing/fake-media.js';
+import { fakeQueue, fakeStorage, fakeVideosRepository, jobContext } from '../testing/fakes.js';
+import { speculativeSdJob } from './speculative-sd.job.js';
+
+const probe = { container: 'mp4', codec: 'h264', width: 1280, height: 720, durationSeconds: 20, fps: 25, hasAudio: true, browserPlayable: true };
+const speculative = 'videos/v/source/review/360p/video.mp4';
+
+async function setup(media = fakeMediaTools(), values: Record<string, unknown> = {}) {
+  const videos = fakeVideosRepository();
+  const storage = fakeStorage();
+  await storage.put('uploads/v', Buffer.from('original'), 'video/mp4');
+  await videos.create({ id: 'v', ownerId: 'o', fileName: 'f.mp4', originalKey: 'uploads/v', status: 'analysing', probe, ...values });
+  return { videos, storage, media, job: speculativeSdJob({ videos, storage, media, lifecycle: createLifecycle({ videos, queue: fakeQueue() }) }) };
+}
+
+describe('the speculative standard definition', () => {
+  it('renders the whole original at 360p, without cuts, beside the original (quarantined under source/)', async () => {
+    const options: unknown[] = [];
+    const base = fakeMediaTools();
+    const s = await setup(fakeMediaTools({ renderLadder: async (...args) => (options.push(args[3]), base.renderLadder(...args)) }));
+    await s.job.run({ videoId: 'v' }, jobContext());
+    expect(base.calls).toEqual(['renderLadder:360p']);
+    expect(options[0]).toMatchObject({ hls: false });
+    expect(options[0]).not.toHaveProperty('removeRanges');
+    expect(s.storage.objects.has(speculative)).toBe(true);
+    // The video itself is not touched: the analysis owns its status and progress.
+    expect(s.videos.rows.get('v')).toMatchObject({ status: 'analysing', reviewProxyKey: null });
+  });
+
+  it('does nothing for a video already published, deleted, or with the file already there', async () => {
+    const published = await setup(undefined, { status: 'published', rendition: { version: 1 } });
+    await published.job.run({ videoId: 'v' }, jobContext());
+    expect(published.media.calls).toEqual([]);
+    const existing = await setup();
+    await existing.storage.put(speculative, Buffer.from('sd'), 'video/mp4');
+    await existing.job.run({ videoId: 'v' }, jobContext());
+    expect(existing.media.calls).toEqual([]);
+    const gone = await setup();
+    await gone.job.run({ videoId: 'other' }, jobContext());
+    expect(gone.media.calls).toEqual([]);
+  });
+
+  it('a failure is retried, and on the last attempt leaves the video as it was (the render uses the original)', async () => {
+    const s = await setup(fakeMediaTools({ renderLadder: async () => Promise.reject(ffmpegCrash()) }));
+    await expect(s.job.run({ videoId: 'v' }, jobContext())).rejects.toThrow(/SIGKILL/);
+    await s.job.run({ videoId: 'v' }, jobContext({ lastAttempt: true }));
+    expect(s.videos.rows.get('v')).toMatchObject({ status: 'analysing', failureReason: null });
+    expect(s.storage.objects.has(speculative)).toBe(false);
+  });
+});
