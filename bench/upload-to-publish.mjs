@@ -4,9 +4,13 @@
 //  1. tus upload throughput over loopback for a large file (default 2 GB, streamed from memory,
 //     never held whole) and the server's peak resident memory while it arrives;
 //  2. a generated 1080p recording (default 10 minutes, one 4 s out-of-body part each minute):
-//     time from the end of its upload to the file checked, the privacy analysis done, the
-//     standard-definition version published and every rendition done, beside a plain ffmpeg decode.
-// Usage: npm run build && node bench/upload-to-publish.mjs [--upload-gb 2] [--minutes 10]
+//     time from the end of its upload to the file checked, the privacy analysis done (ready for
+//     review), the speculative standard definition rendered beside it, then from the provider's
+//     confirmation to the standard-definition version published, and every rendition done, beside
+//     a plain ffmpeg decode. The confirmation is sent once the speculative SD exists (a provider's
+//     review of a recording takes longer than rendering it); `--confirm-at-once` sends it as soon
+//     as the review is ready instead (the render then waits for the speculative SD).
+// Usage: npm run build && node bench/upload-to-publish.mjs [--upload-gb 2] [--minutes 10] [--no-hd] [--confirm-at-once]
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -17,6 +21,8 @@ import { arg, startBuiltServer } from './built-server.mjs';
 
 const uploadBytes = Math.round(arg('upload-gb', 2) * 1024 ** 3);
 const minutes = arg('minutes', 10);
+const noHd = process.argv.includes('--no-hd');
+const confirmAtOnce = process.argv.includes('--confirm-at-once');
 const CHUNK = 50 * 1024 * 1024; // UPLOAD_CHUNK_BYTES, as the web app sends
 
 const admin = 'bench-admin@hospital.org';
@@ -75,28 +81,30 @@ const upload = (source, size, name) =>
     job.start();
   });
 
-// ---- 1. Upload throughput and memory.
+// ---- 1. Upload throughput and memory (--upload-gb 0 skips it).
 const baseline = await rssMiB();
-peak = baseline;
-const block = Buffer.alloc(4 * 1024 * 1024, 0x5a);
-let sent = 0;
-const stream = new Readable({
-  read() {
-    if (sent >= uploadBytes) return this.push(null);
-    const n = Math.min(block.length, uploadBytes - sent);
-    sent += n;
-    this.push(n === block.length ? block : block.subarray(0, n));
-  },
-});
-const big = await upload(stream, uploadBytes, 'large.mp4');
-const uploadPeak = peak;
-console.log(
-  `upload: ${(uploadBytes / 1024 ** 3).toFixed(2)} GiB in ${big.seconds.toFixed(1)} s = ${(uploadBytes / 1024 ** 2 / big.seconds).toFixed(0)} MiB/s over loopback`,
-);
-console.log(
-  `server memory: ${baseline.toFixed(0)} MiB before, peak ${uploadPeak.toFixed(0)} MiB during the upload (+${(uploadPeak - baseline).toFixed(0)} MiB)`,
-);
-await call('DELETE', `/api/videos/${big.id}`).catch(() => undefined);
+if (uploadBytes > 0) {
+  peak = baseline;
+  const block = Buffer.alloc(4 * 1024 * 1024, 0x5a);
+  let sent = 0;
+  const stream = new Readable({
+    read() {
+      if (sent >= uploadBytes) return this.push(null);
+      const n = Math.min(block.length, uploadBytes - sent);
+      sent += n;
+      this.push(n === block.length ? block : block.subarray(0, n));
+    },
+  });
+  const big = await upload(stream, uploadBytes, 'large.mp4');
+  const uploadPeak = peak;
+  console.log(
+    `upload: ${(uploadBytes / 1024 ** 3).toFixed(2)} GiB in ${big.seconds.toFixed(1)} s = ${(uploadBytes / 1024 ** 2 / big.seconds).toFixed(0)} MiB/s over loopback`,
+  );
+  console.log(
+    `server memory: ${baseline.toFixed(0)} MiB before, peak ${uploadPeak.toFixed(0)} MiB during the upload (+${(uploadPeak - baseline).toFixed(0)} MiB)`,
+  );
+  await call('DELETE', `/api/videos/${big.id}`).catch(() => undefined);
+}
 
 // ---- 2. Upload end to published for a generated 1080p recording.
 const work = await fs.mkdtemp(path.join(os.tmpdir(), 'ipsv-bench-video-'));
@@ -143,19 +151,38 @@ t = performance.now();
 const uploadEnd = t;
 await waitFor('file checked (probe, validation, thumbnails, filmstrip)', (v) => v.status === 'awaiting_details');
 await call('PUT', `/api/videos/${video.id}/details`, { title: 'Benchmark recording', fileName: 'recording.mp4' });
-await waitFor('privacy analysis (all detectors)', (v) => v.status === 'review');
+await waitFor('privacy analysis, all detectors (ready for review)', (v) => v.status === 'review');
+const readyForReview = (performance.now() - uploadEnd) / 1000;
 const review = await call('GET', `/api/videos/${video.id}/review`);
+// The speculative SD, rendered beside the analysis, quarantined with the original.
+const speculative = path.join(dataDir, 'media', 'videos', video.id, 'source', 'review', '360p', 'video.mp4');
+let speculativeReady = null;
+if (!confirmAtOnce) {
+  while (!(await fs.stat(speculative).catch(() => null))) await new Promise((r) => setTimeout(r, 250));
+  stages.push({ label: 'speculative SD finished (after the review was ready)', seconds: (performance.now() - t) / 1000 });
+  speculativeReady = (performance.now() - uploadEnd) / 1000;
+}
+t = performance.now();
+const confirmedAt = t;
 await call('PUT', `/api/videos/${video.id}/review`, { ranges: review.proposed });
-await waitFor('standard definition published', (v) => v.status === 'published');
+await waitFor(
+  confirmAtOnce ? 'confirmation to SD published (waiting for the speculative SD)' : 'confirmation to SD published (cut from the speculative SD)',
+  (v) => v.status === 'published',
+);
+const confirmationToPublished = (performance.now() - confirmedAt) / 1000;
 const published = (performance.now() - uploadEnd) / 1000;
-await waitFor('master, HD ladder and storyboard', (v) => v.status === 'published' && v.percent === null);
+if (!noHd) await waitFor('master, HD ladder and storyboard', (v) => v.status === 'published' && v.percent === null);
 clearInterval(sampler);
 
 console.log(`upload of the ${(size / 1024 ** 2).toFixed(0)} MiB recording: ${video.seconds.toFixed(1)} s`);
 for (const s of stages) console.log(`  ${s.label}: ${s.seconds.toFixed(1)} s (${(s.seconds / decode).toFixed(2)} plain decodes)`);
 console.log(`ranges proposed: ${review.proposed.length} (expected ${minutes})`);
+console.log(`upload end to ready for review: ${readyForReview.toFixed(1)} s = ${(readyForReview / decode).toFixed(2)} plain decodes`);
+if (speculativeReady !== null)
+  console.log(`upload end to speculative SD ready: ${speculativeReady.toFixed(1)} s = ${(speculativeReady / decode).toFixed(2)} plain decodes`);
+console.log(`confirmation to published SD: ${confirmationToPublished.toFixed(1)} s`);
 console.log(
-  `upload end to published SD (machine time, the review itself excluded): ${published.toFixed(1)} s = ${(published / decode).toFixed(2)} plain decodes, ${(seconds / published).toFixed(1)}x real time`,
+  `upload end to published SD (machine time${confirmAtOnce ? ', confirmed at once' : ', confirmed when the speculative SD was ready'}): ${published.toFixed(1)} s = ${(published / decode).toFixed(2)} plain decodes, ${(seconds / published).toFixed(1)}x real time`,
 );
 console.log(`peak memory of the server process over the whole run: ${peak.toFixed(0)} MiB (its ffmpeg children not counted)`);
 await fs.rm(work, { recursive: true, force: true });
