@@ -104,16 +104,22 @@ test('the player renews its signed links: past their lifetime a new rung still l
   const firstPlaylist = media.find((m) => m.url.endsWith('.m3u8'))!.url;
   expect((await page.request.get(firstPlaylist)).status()).toBeGreaterThanOrEqual(400);
 
-  // Another rung: a playlist and segments the player never loaded, fetched after expiry.
+  // Another rung, fetched after expiry. Usually one the player never loaded (its playlist and
+  // segments are new requests); under load hls.js's automatic choice may already have tried every
+  // rung, and then a rung other than the one playing: the switch empties the buffer, so its
+  // segments are fetched again, after expiry, all the same.
   const expired = Date.now();
   await page.getByRole('button', { name: 'Settings' }).click();
   await page.getByRole('menuitem', { name: /Quality/ }).click();
   const rungs = page.getByRole('menuitemradio').filter({ hasText: /\d+p/ });
   await expect(rungs.first()).toBeVisible();
-  const loaded = new Set(media.map((m) => /\/(\d+p)\//.exec(m.url)?.[1]).filter(Boolean));
+  const rungOf = (url: string) => /\/(\d+p)\//.exec(url)?.[1];
+  const loaded = new Set(media.map((m) => rungOf(m.url)).filter(Boolean));
+  const playing = rungOf(media.filter((m) => m.url.includes('/segment-')).at(-1)?.url ?? '');
   const names = (await rungs.allTextContents()).map((text) => /\d+p/.exec(text)![0]);
-  const fresh = names.find((name) => !loaded.has(name));
-  expect(fresh, `a rung the player has not loaded yet among ${names.join(', ')}`).toBeDefined();
+  expect(names.length).toBeGreaterThan(1);
+  const unseen = names.find((name) => !loaded.has(name));
+  const fresh = unseen ?? names.find((name) => name !== playing)!;
   await rungs.filter({ hasText: fresh }).click();
   await page.keyboard.press('Escape');
   await page.locator('video').evaluate((video: HTMLVideoElement) => {
@@ -125,7 +131,7 @@ test('the player renews its signed links: past their lifetime a new rung still l
   const later = media.filter((m) => m.at >= expired);
   expect(later.length).toBeGreaterThan(0);
   expect(later.filter((m) => m.status !== 200 && m.status !== 206)).toEqual([]);
-  expect(later.some((m) => m.url.endsWith(`/${fresh}/index.m3u8`))).toBe(true);
+  if (unseen) expect(later.some((m) => m.url.endsWith(`/${fresh}/index.m3u8`))).toBe(true);
   expect(later.some((m) => m.url.includes(`/${fresh}/segment-`))).toBe(true);
   expect(later.every((m) => TOKEN.exec(m.url)?.[1] !== firstToken)).toBe(true);
   await context.close();

@@ -59,9 +59,16 @@ test('a viewer plays the video, jumps by segment, takes a note, saves it for lat
   await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThan(1);
   expect(await page.evaluate(() => document.querySelector('video')?.videoHeight ?? 0)).toBeGreaterThan(0);
 
-  // The storyboard previews on the seek bar.
+  // The storyboard previews on the seek bar. While it plays with the pointer elsewhere the player
+  // hides its controls after two idle seconds (how long the polling above took decides whether they
+  // are still up), so the pointer goes over the picture first, as a viewer's would.
   const slider = page.locator('[data-media-time-slider], .vds-time-slider').first();
-  await expect(slider).toBeVisible();
+  await expect(async () => {
+    const player = (await page.getByTestId('video-player').boundingBox())!;
+    await page.mouse.move(player.x + player.width / 2, player.y + player.height / 3);
+    await page.mouse.move(player.x + player.width / 2 + 5, player.y + player.height / 3 + 5);
+    await expect(slider).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
   const box = (await slider.boundingBox())!;
   await page.mouse.move(box.x + box.width * 0.6, box.y + box.height / 2);
   await expect(page.locator('.vds-slider-thumbnail img, .vds-thumbnail img').first()).toBeVisible({ timeout: 10_000 });
