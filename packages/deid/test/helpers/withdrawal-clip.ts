@@ -170,3 +170,74 @@ export const makeAbruptWithdrawalClip = async (output: string, keepInside: (file
   ]);
   return output;
 };
+
+/** Seconds of the picture-in-picture clip (see makeInsetClip). */
+export const INSET_TIMELINE = {
+  duration: 20,
+  /** The inset is on screen: every one of these seconds must be removed. */
+  revealing: { start: 8, end: 13 },
+  /** Endoscopic picture alone, clear of the 1 s margins around the inset. */
+  clear: [
+    { start: 0, end: 6.5 },
+    { start: 14.5, end: 20 },
+  ],
+};
+
+/**
+ * An endoscopic clip with a picture-in-picture inset, the layout of a tower that shows the room
+ * camera in a corner of the endoscope's picture: 20 s of endoscopic dev frames, moving and noisy
+ * like makeWithdrawalClip's, with `inset` (an image cut by the ffmpeg filter `inset.filter`, scaled
+ * to `inset.width` pixels) in the top right corner from 8 s to 13 s. 640x360, 25 fps, keyframe every 2 s.
+ */
+export const makeInsetClip = async (
+  output: string,
+  inset: { file: string; filter: string; width: number },
+  keepInside: (file: string) => Promise<boolean>,
+): Promise<string> => {
+  const inside = await insideFrames(rows(), keepInside);
+  const sequence = Array.from({ length: 10 }, (_, i) => inside[(17 + i * 43) % inside.length]!);
+  const { ffmpeg } = locateBinaries();
+  const list = stillsList(
+    sequence,
+    sequence.map(() => 2),
+    output,
+  );
+  const { start, end } = INSET_TIMELINE.revealing;
+  const graph = [
+    `[0:v]fps=25,scale=720:405,zoompan=z='1.05+0.03*sin(on/30)':x='iw/2-(iw/zoom/2)+8*sin(on/17)':y='ih/2-(ih/zoom/2)+6*cos(on/23)':d=1:s=640x360:fps=25,noise=alls=6:allf=t[scope]`,
+    `[1:v]${inset.filter},scale=${inset.width}:-2,format=rgb24[inset]`,
+    `[scope][inset]overlay=x=W-w-6:y=6:enable='between(t,${start},${end})',format=yuv420p[out]`,
+  ].join(';');
+  execFileSync(ffmpeg, [
+    '-hide_banner',
+    '-nostdin',
+    '-y',
+    '-v',
+    'error',
+    '-f',
+    'concat',
+    '-safe',
+    '0',
+    '-i',
+    list,
+    '-loop',
+    '1',
+    '-i',
+    inset.file,
+    '-filter_complex',
+    graph,
+    '-map',
+    '[out]',
+    '-t',
+    String(INSET_TIMELINE.duration),
+    '-an',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-g',
+    '50',
+    output,
+  ]);
+  return output;
+};
