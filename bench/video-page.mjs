@@ -5,7 +5,7 @@
 // bytes of media fetched until then, then press play and time the first played frame. Then the
 // page's API call under 50 connections (autocannon), with the PostgreSQL statements it costs
 // (pg_stat_database transactions per request: every statement is its own transaction).
-// Usage: npm run build && node --import tsx bench/video-page.mjs [--duration 10] [--connections 50]
+// Usage: npm run build && node --import tsx bench/video-page.mjs [--duration 10] [--connections 50] [--runs 5]
 /* global document, KeyboardEvent -- used inside page.evaluate, in the browser */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
@@ -51,7 +51,8 @@ try {
   // fetches ('fetch': the route loader's warm-up) or the <video> element's own ones ('media':
   // Chromium's native HLS trying Vidstack's <source> before hls.js attaches) are refused.
   const variants = process.argv.includes('--variants') ? ['as built', 'no warm-up', 'no native HLS'] : ['as built'];
-  for (let i = 0; i < 5 * variants.length; i += 1) {
+  const runsEach = arg('runs', 5);
+  for (let i = 0; i < runsEach * variants.length; i += 1) {
     const variant = variants[i % variants.length];
     const page = await context.newPage();
     if (variant !== 'as built') {
