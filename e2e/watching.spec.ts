@@ -77,6 +77,13 @@ test('a viewer plays the video, jumps by segment, takes a note, saves it for lat
   await page.getByRole('button', { name: /^Clipping, starts at 0:08/ }).click();
   await expect.poll(() => currentTime(page)).toBeGreaterThanOrEqual(8);
   await expect(page.getByRole('button', { name: /^Clipping, starts at 0:08/ })).toHaveAttribute('aria-current', 'true');
+  // 'Add to playlist' offers the segment playing now as the clip.
+  await page.getByRole('button', { name: 'Add to playlist' }).click();
+  const adding = page.getByRole('dialog', { name: 'Add to playlist' });
+  await expect(adding.getByLabel('Start (seconds)')).toHaveValue('8');
+  await expect(adding.getByLabel('End (seconds)')).toHaveValue('12');
+  await adding.getByRole('button', { name: 'Close' }).first().click();
+  await expect(adding).toHaveCount(0);
 
   // A note at the current position.
   await page.getByRole('button', { name: 'Take Notes' }).click();
@@ -137,6 +144,8 @@ test('a playlist of two clips plays through, moving on at the end of the first',
   await addClip(1, 3, 'existing');
 
   await page.goto('/video-playlist');
+  // The check runs on the loaded list, not on its loading state half-way through a fade.
+  await expect(page.getByRole('link', { name: 'Critical view of safety' })).toBeVisible();
   await expectNoSeriousViolations(page);
   await page.getByRole('link', { name: 'Critical view of safety' }).click();
   const rows = page.getByTestId('library-item');

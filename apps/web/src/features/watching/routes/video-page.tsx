@@ -4,8 +4,8 @@
 // starts there; ?playlist=&item= plays a playlist, moving on at the end of each clip.
 import { Alert, Button, Grid, Group, Modal, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconClockHour4, IconDownload, IconListDetails, IconNotes, IconPlayerPlay } from '@tabler/icons-react';
-import { useMediaState, type MediaPlayerInstance } from '@vidstack/react';
-import { useEffect, useRef, useState } from 'react';
+import type { MediaPlayerInstance } from '@vidstack/react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import type { PlaylistItem, WatchPage, WatchSegment } from '@ipsv/contracts/watching';
@@ -77,6 +77,33 @@ function LoadingSkeleton() {
   );
 }
 
+/**
+ * The index of the segment playing. The player's time changes on every animation frame while it
+ * plays; the page re-renders only when the segment changes, not 60 times a second.
+ */
+function useCurrentSegment(playerRef: RefObject<MediaPlayerInstance | null>, segments: readonly WatchSegment[]): number {
+  const [current, setCurrent] = useState(-1);
+  useEffect(() => playerRef.current?.subscribe(({ currentTime }) => setCurrent(currentSegmentIndex(segments, currentTime))), [playerRef, segments]);
+  return current;
+}
+
+/** Calls `onReach` each time playback reaches `time` from before it (the end of a playlist clip). */
+function useOnReach(playerRef: RefObject<MediaPlayerInstance | null>, time: number | null, onReach: () => void) {
+  const latest = useRef(onReach);
+  useEffect(() => {
+    latest.current = onReach;
+  });
+  useEffect(() => {
+    if (time === null) return;
+    let past = false;
+    return playerRef.current?.subscribe(({ currentTime }) => {
+      const now = currentTime >= time;
+      if (now && !past) latest.current();
+      past = now;
+    });
+  }, [playerRef, time]);
+}
+
 function WatchView({ page, startAt, playing }: { page: WatchPage; startAt: number | null; playing: { item: PlaylistItem; next: PlaylistItem | null } | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -84,13 +111,12 @@ function WatchView({ page, startAt, playing }: { page: WatchPage; startAt: numbe
   const playerRef = useRef<MediaPlayerInstance>(null);
   const composerRef = useRef<HTMLTextAreaElement>(null);
   const user = useSessionUser();
-  const currentTime = useMediaState('currentTime', playerRef);
   const [tab, setTab] = useState<string | null>('details');
-  const [adding, setAdding] = useState(false);
+  const [adding, setAdding] = useState<{ start: number; end: number; title: string } | null>(null);
   const watchLater = useWatchLaterToggle(page.video.id);
   const download = useDownload(page.video.id);
   const { video, segments } = page;
-  const current = currentSegmentIndex(segments, currentTime);
+  const current = useCurrentSegment(playerRef, segments);
   usePlaybackReports(video.id, playerRef);
 
   const seek = (time: number, play = true) => {
@@ -106,11 +132,7 @@ function WatchView({ page, startAt, playing }: { page: WatchPage; startAt: numbe
   };
 
   // The end of a clip moves the playlist on.
-  const clipEnd = playing?.item.end ?? null;
-  useEffect(() => {
-    if (clipEnd !== null && currentTime >= clipEnd) playNext();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [currentTime >= (clipEnd ?? Infinity)]);
+  useOnReach(playerRef, playing?.item.end ?? null, playNext);
 
   // 'n' takes a note at the current position (outside text fields).
   useEffect(() => {
@@ -125,10 +147,14 @@ function WatchView({ page, startAt, playing }: { page: WatchPage; startAt: numbe
     return () => document.removeEventListener('keydown', onKey);
   }, []);
 
-  const segment: WatchSegment | undefined = segments[current];
-  const clip = segment
-    ? { start: segment.start, end: segment.end, title: segment.title }
-    : { start: Math.floor(currentTime), end: video.durationSeconds, title: video.title };
+  // The clip offered is the segment playing when the dialog opens, or from there to the end.
+  const openAdding = () => {
+    const time = playerRef.current?.currentTime ?? 0;
+    const segment: WatchSegment | undefined = segments[currentSegmentIndex(segments, time)];
+    setAdding(
+      segment ? { start: segment.start, end: segment.end, title: segment.title } : { start: Math.floor(time), end: video.durationSeconds, title: video.title },
+    );
+  };
 
   return (
     <Grid gutter="lg">
@@ -179,7 +205,7 @@ function WatchView({ page, startAt, playing }: { page: WatchPage; startAt: numbe
             >
               {t('watching.watchLater')}
             </Button>
-            <Button variant="default" leftSection={<IconListDetails size={16} />} onClick={() => setAdding(true)}>
+            <Button variant="default" leftSection={<IconListDetails size={16} />} onClick={openAdding}>
               {t('watching.playlists.addButton')}
             </Button>
             {video.downloadable && (
@@ -227,7 +253,7 @@ function WatchView({ page, startAt, playing }: { page: WatchPage; startAt: numbe
       <Grid.Col span={{ base: 12, lg: 4 }}>
         <SegmentList segments={segments} current={current} onJump={(s) => seek(s.start)} />
       </Grid.Col>
-      <AddToPlaylist opened={adding} onClose={() => setAdding(false)} videoId={video.id} clip={clip} durationSeconds={video.durationSeconds} />
+      {adding && <AddToPlaylist opened onClose={() => setAdding(null)} videoId={video.id} clip={adding} durationSeconds={video.durationSeconds} />}
     </Grid>
   );
 }
