@@ -2,8 +2,9 @@
 // The video page's cost: the built server (embedded PostgreSQL in a temp dir, a local SMTP sink
 // for the sign-up codes) with one published 12 s video; Debian's Chromium opens /video/:id on
 // loopback and we time navigation start to the first decodable frame (readyState >= 2) with the
-// bytes of media fetched until then, then press play and time the first played frame. Then the
-// page's API call under 50 connections (autocannon), with the PostgreSQL statements it costs
+// bytes of media fetched until then, then press play and time the first played frame; then how busy
+// the main thread is while the video plays. Then the page's API call under 50 connections
+// (autocannon), with the PostgreSQL statements it costs
 // (pg_stat_database transactions per request: every statement is its own transaction).
 // Usage: npm run build && node --import tsx bench/video-page.mjs [--duration 10] [--connections 50] [--runs 5]
 /* global document, KeyboardEvent -- used inside page.evaluate, in the browser */
@@ -117,6 +118,35 @@ try {
     runs.push({ variant, frameMs, playedMs, firstFrameBytes, firstRungs, steps });
     await page.close();
   }
+  // While it plays: how busy the page's main thread is (Chromium's sampling profiler, 5 s of playback).
+  const playing = await context.newPage();
+  await playing.goto(`/video/${videoId}`);
+  await playing.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 2, null, { timeout: 30_000 });
+  await playing.evaluate(() => {
+    const video = document.querySelector('video');
+    video.muted = true;
+    video.loop = true;
+    return video.play();
+  });
+  await playing.waitForTimeout(1000);
+  const cdp = await context.newCDPSession(playing);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+  await cdp.send('Profiler.start');
+  await playing.waitForTimeout(5000);
+  const { profile } = await cdp.send('Profiler.stop');
+  const nodes = new Map(profile.nodes.map((n) => [n.id, n.callFrame.functionName]));
+  let sampled = 0;
+  let idle = 0;
+  let script = 0;
+  profile.samples.forEach((id, k) => {
+    const ms = profile.timeDeltas[k] / 1000;
+    const name = nodes.get(id);
+    sampled += ms;
+    if (name === '(idle)') idle += ms;
+    else if (name !== '(program)' && name !== '(garbage collector)') script += ms;
+  });
+  const playbackBusy = { busy: (100 * (sampled - idle)) / sampled, script: (100 * script) / sampled };
   await browser.close();
   const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   console.log('\n| run | navigation → first frame ms | + play → first played frame ms | media bytes before first frame | rungs fetched |');
@@ -145,6 +175,8 @@ try {
   console.log(
     `median: first frame ${Math.round(median(runs.map((r) => r.frameMs)))} ms, then first played frame ${Math.round(median(runs.map((r) => r.playedMs)))} ms after play`,
   );
+
+  console.log(`while playing: main thread busy ${playbackBusy.busy.toFixed(1)} % of the time, ${playbackBusy.script.toFixed(1)} % in JavaScript (5 s sampled)`);
 
   // Statements per video-page request, counted by PostgreSQL itself.
   const secret = (await fs.readFile(path.join(server.dataDir, 'pg.secret'), 'utf8')).trim();
