@@ -103,6 +103,46 @@ describe('npm start with the embedded PostgreSQL', () => {
     expect(postgresProcessesFor(path.join(dataDir, 'pg'))).toEqual([]);
   });
 
+  it('starts its PostgreSQL again when it dies under the running app, data kept', async () => {
+    const server = start({ DATA_DIR: dataDir });
+    const url = await server.url;
+    const pgDataDir = path.join(dataDir, 'pg');
+    const postmaster = Number((await fs.readFile(path.join(pgDataDir, 'postmaster.pid'), 'utf8')).split('\n')[0]);
+    // What the kernel's out-of-memory killer would do.
+    process.kill(postmaster, 'SIGKILL');
+    await expect.poll(() => server.lines.some((l) => l.includes('stopped unexpectedly')), { interval: 200, timeout: 15_000 }).toBe(true);
+    await expect.poll(async () => (await fetch(`${url}/api/health`)).status, { interval: 500, timeout: 60_000 }).toBe(200);
+    expect(server.lines.some((l) => l.includes('running again'))).toBe(true);
+    const recorded = await fetch(`${url}/api/page-views`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ path: '/after-restart' }),
+    });
+    expect(recorded.status).toBe(204);
+    const port = await embeddedPort(server);
+    const password = (await fs.readFile(path.join(dataDir, 'pg.secret'), 'utf8')).trim();
+    const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password, database: 'surgery_videos' });
+    await client.connect();
+    const { rows } = await client.query('SELECT path FROM page_views');
+    await client.end();
+    expect(rows.map((r) => r.path)).toEqual(expect.arrayContaining(['/first-run', '/after-restart']));
+    expect(await stop(server)).toBe(0);
+    expect(postgresProcessesFor(pgDataDir)).toEqual([]);
+  });
+
+  it('stops at once when its PostgreSQL has just died, leaving none behind', async () => {
+    const server = start({ DATA_DIR: dataDir });
+    await server.url;
+    const pgDataDir = path.join(dataDir, 'pg');
+    const postmaster = Number((await fs.readFile(path.join(pgDataDir, 'postmaster.pid'), 'utf8')).split('\n')[0]);
+    process.kill(postmaster, 'SIGKILL');
+    const asked = Date.now();
+    expect(await stop(server)).toBe(0);
+    // It used to wait for the dead server's exit (11 s here, up to the 20 s shutdown limit).
+    expect(Date.now() - asked).toBeLessThan(8_000);
+    await expect.poll(() => postgresProcessesFor(pgDataDir), { timeout: 10_000 }).toEqual([]);
+  });
+
   it('refuses to share its data directory with a running instance', async () => {
     const first = start({ DATA_DIR: dataDir });
     await first.url;

