@@ -52,7 +52,7 @@ async function postmasterPid(pgDataDir: string): Promise<number | null> {
 }
 
 /** How often the watchdog looks at the postmaster, and the waits between restart attempts. */
-export const WATCHDOG_INTERVAL_MS = 2_000;
+const WATCHDOG_INTERVAL_MS = 2_000;
 const RESTART_BACKOFF_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
 
 async function waitForExit(pid: number, timeoutMs: number): Promise<boolean> {
