@@ -1,6 +1,7 @@
 // A viewer's half of the product in Chromium: a provider publishes a video with segments; a viewer
 // opens it from a link and it plays (time advances, a rung is chosen), the storyboard previews on
-// hover, a segment click jumps, a note taken at the current time is found again in /noted-videos,
+// hover, a segment click jumps, the keyboard steps through it (tenths, 5 s, 10 s, one frame), a
+// note taken at the current time is found again in /noted-videos,
 // watch later and history work and the resume position is offered, a playlist of two clips plays
 // through; a viewer without access sees the 401 message box and can request access; download only
 // when allowed. axe-core finds no serious or critical violation on the video page and the lists.
@@ -121,6 +122,49 @@ test('a viewer plays the video, jumps by segment, takes a note, saves it for lat
   await page.goto(`/video/${videoId}`);
   await expect(page.getByTestId('resume')).toHaveText(/Resume at 0:\d\d/);
   await expectNoSeriousViolations(page);
+});
+
+test('the keyboard steps through the video: digits jump to tenths, arrows 5 s, j/l 10 s, comma and period one frame while paused', async ({ page }) => {
+  await createSignedInAccount(page.request);
+  await consent(page);
+  await page.goto(`/video/${videoId}`);
+  await expect(page.locator('video')).toHaveJSProperty('readyState', 4, { timeout: 20_000 });
+  expect(await page.evaluate(() => document.querySelector('video')?.paused)).toBe(true);
+  const near = async (seconds: number) => expect.poll(() => currentTime(page)).toBeCloseTo(seconds, 2);
+
+  const duration = await page.evaluate(() => document.querySelector('video')?.duration ?? 0);
+  expect(duration).toBeGreaterThan(11);
+  // Half of the duration, as the player knows it (the published 12 s or the media's 12.08 s).
+  await page.keyboard.press('5');
+  await expect.poll(() => currentTime(page)).toBeCloseTo(duration / 2, 1);
+  const middle = await currentTime(page);
+  await page.keyboard.press('ArrowLeft');
+  await near(middle - 5);
+  await page.keyboard.press('l');
+  await near(middle + 5);
+  await page.keyboard.press('j');
+  await near(middle - 5);
+  await page.keyboard.press('ArrowRight');
+  await near(middle);
+  // One frame (1/25 s) forward twice and back once, still paused.
+  await page.keyboard.press('.');
+  await near(middle + 0.04);
+  await page.keyboard.press('.');
+  await near(middle + 0.08);
+  await page.keyboard.press(',');
+  await near(middle + 0.04);
+  expect(await page.evaluate(() => document.querySelector('video')?.paused)).toBe(true);
+  // While it plays, comma and period do not move it back.
+  await page.keyboard.press('0');
+  await near(0);
+  await page.keyboard.press('k');
+  await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThan(0.5);
+  await page.keyboard.press('k');
+  await expect.poll(() => page.evaluate(() => document.querySelector('video')?.paused)).toBe(true);
+  const paused = await currentTime(page);
+  await page.keyboard.press('k');
+  await page.keyboard.press(',');
+  await expect.poll(() => currentTime(page), { timeout: 10_000 }).toBeGreaterThan(paused + 0.3);
 });
 
 test('a playlist of two clips plays through, moving on at the end of the first', async ({ page }) => {

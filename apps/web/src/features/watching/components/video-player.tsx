@@ -87,7 +87,10 @@ const LAYOUT_WORDS = Object.keys({
 } satisfies Record<DefaultLayoutWord, true>) as DefaultLayoutWord[];
 
 const seekBy = (player: MediaPlayerInstance, delta: number) => {
-  player.currentTime = Math.max(0, Math.min(player.state.duration || Infinity, player.currentTime + delta));
+  // From the video element's position: while a seek is under way it already holds the target, where
+  // the player's state still has the old time (pressing 'l' twice quickly must go 20 s on).
+  const from = player.el?.querySelector('video')?.currentTime ?? player.currentTime;
+  player.currentTime = Math.max(0, Math.min(player.state.duration || Infinity, from + delta));
 };
 
 /**
@@ -110,14 +113,18 @@ function useDecorativeThumbnails(playerRef: RefObject<MediaPlayerInstance | null
   }, [playerRef]);
 }
 
-/** The shortcuts: space/k, j/l 10 s, arrows 5 s, ',' '.' one frame while paused, f, m, 0-9 (built in). */
+/**
+ * The issue's shortcuts: space/k, j/l 10 s, arrows 5 s, ',' '.' one frame while paused, f, m, 0-9
+ * (built in). The arrows are ours too: Vidstack's own seekBackward/seekForward hand the key to the
+ * seek bar, which steps by 5 % of the duration, not 5 s.
+ */
 const KEY_SHORTCUTS: MediaKeyShortcuts = {
   togglePaused: 'k Space',
   toggleMuted: 'm',
   toggleFullscreen: 'f',
   togglePictureInPicture: 'i',
-  seekBackward: 'ArrowLeft',
-  seekForward: 'ArrowRight',
+  back5: { keys: 'ArrowLeft', onKeyDown: ({ player }) => seekBy(player, -5) },
+  forward5: { keys: 'ArrowRight', onKeyDown: ({ player }) => seekBy(player, 5) },
   volumeUp: 'ArrowUp',
   volumeDown: 'ArrowDown',
   back10: { keys: 'j J', onKeyDown: ({ player }) => seekBy(player, -10) },
