@@ -122,6 +122,33 @@ test('a viewer plays the video, jumps by segment, takes a note, saves it for lat
   await page.goto(`/video/${videoId}`);
   await expect(page.getByTestId('resume')).toHaveText(/Resume at 0:\d\d/);
   await expectNoSeriousViolations(page);
+
+  // Deleting a note asks first; Cancel keeps it.
+  await page.getByRole('tab', { name: 'Notes' }).click();
+  await page.getByTestId('note').getByRole('button', { name: 'Delete note' }).click();
+  let asking = page.getByRole('dialog', { name: 'Delete this note?' });
+  await expect(asking).toContainText(/Your note at 0:\d\d will be deleted/);
+  // Checked once the dialog has faded in (half-way, its colours have less contrast).
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+  await expectNoSeriousViolations(page);
+  await asking.getByRole('button', { name: 'Cancel' }).click();
+  await expect(asking).toHaveCount(0);
+  await expect(page.getByTestId('note')).toHaveCount(1);
+  await page.getByTestId('note').getByRole('button', { name: 'Delete note' }).click();
+  await asking.getByRole('button', { name: 'Delete note' }).click();
+  await expect(page.getByTestId('note')).toHaveCount(0);
+
+  // So does clearing the history, which then says what will appear.
+  await page.goto('/history');
+  await page.getByRole('button', { name: 'Clear all history' }).click();
+  asking = page.getByRole('dialog', { name: 'Clear all history?' });
+  await asking.getByRole('button', { name: 'Cancel' }).click();
+  await expect(asking).toHaveCount(0);
+  await expect(page.getByRole('link', { name: TITLE })).toBeVisible();
+  await page.getByRole('button', { name: 'Clear all history' }).click();
+  await asking.getByRole('button', { name: 'Clear all history' }).click();
+  await expect(page.getByText('No history yet')).toBeVisible();
+  await expect(page.getByRole('link', { name: TITLE })).toHaveCount(0);
 });
 
 test('the keyboard steps through the video: digits jump to tenths, arrows 5 s, j/l 10 s, comma and period one frame while paused', async ({ page }) => {
@@ -213,6 +240,22 @@ test('a playlist of two clips plays through, moving on at the end of the first',
   await expect.poll(() => new URL(page.url()).searchParams.get('item'), { timeout: 20_000 }).not.toBe(firstItem);
   await expect(page.getByTestId('playlist-playing')).toContainText('Playing item 2');
   await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThanOrEqual(9);
+
+  // Deleting the playlist asks first, naming it; the videos stay.
+  await page.goto('/video-playlist');
+  await page.getByRole('link', { name: 'Critical view of safety' }).click();
+  await page.getByRole('button', { name: 'Delete playlist' }).click();
+  const asking = page.getByRole('dialog', { name: 'Delete this playlist?' });
+  await expect(asking).toContainText('“Critical view of safety” will be deleted. The videos in it are not affected.');
+  await asking.getByRole('button', { name: 'Cancel' }).click();
+  await expect(asking).toHaveCount(0);
+  await expect(page.getByTestId('library-item')).toHaveCount(2);
+  await page.getByRole('button', { name: 'Delete playlist' }).click();
+  await asking.getByRole('button', { name: 'Delete playlist' }).click();
+  await expect(page).toHaveURL(/\/video-playlist$/);
+  await expect(page.getByRole('link', { name: 'Critical view of safety' })).toHaveCount(0);
+  await page.goto(`/video/${videoId}`);
+  await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
 });
 
 test('download is offered only when allowed: the owner downloads a named MP4', async ({ browser, baseURL }) => {

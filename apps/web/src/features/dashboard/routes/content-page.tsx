@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ContentRow, ContentSort } from '@ipsv/contracts/dashboard';
 import { VIDEO_STATUSES, VISIBILITIES, type VideoStatus, type Visibility } from '@ipsv/contracts/videos';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorAlert } from '../../../components/error-alert';
 import { Page } from '../../../components/page';
@@ -124,7 +125,7 @@ export function ContentPage() {
           </Group>
         )}
       </Group>
-      <ErrorAlert error={content.error ?? setVisibility.error ?? remove.error ?? original.error} />
+      <ErrorAlert error={content.error ?? setVisibility.error ?? original.error} />
       {content.isPending && <Text role="status">{t('common.loading')}</Text>}
       {content.isSuccess && rows.length === 0 && <EmptyState title={t('dashboard.content.emptyTitle')} hint={t('pages.content.empty')} />}
       {rows.length > 0 && (
@@ -269,31 +270,27 @@ export function ContentPage() {
           </Stack>
         )}
       </Modal>
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={t('dashboard.content.deleteTitle')} centered>
-        <Stack>
-          <Text>{t('dashboard.content.deleteConfirm', { title: deleting ? deleting.video.details.title || deleting.video.details.fileName : '' })}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(null)}>
-              {t('dashboard.cancel')}
-            </Button>
-            <Button
-              color="red"
-              loading={remove.isPending}
-              onClick={() =>
-                deleting &&
-                remove.mutate(deleting.video.id, {
-                  onSuccess: () => {
-                    setSelected((s) => new Set([...s].filter((id) => id !== deleting.video.id)));
-                    setDeleting(null);
-                  },
-                })
-              }
-            >
-              {t('dashboard.actions.delete')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDialog
+        opened={deleting !== null}
+        title={t('dashboard.content.deleteTitle')}
+        message={t('dashboard.content.deleteConfirm', { title: deleting ? deleting.video.details.title || deleting.video.details.fileName : '' })}
+        confirmLabel={t('dashboard.actions.delete')}
+        pending={remove.isPending}
+        error={remove.error}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.video.id, {
+            onSuccess: () => {
+              setSelected((s) => new Set([...s].filter((id) => id !== deleting.video.id)));
+              setDeleting(null);
+            },
+          })
+        }
+        onCancel={() => {
+          remove.reset();
+          setDeleting(null);
+        }}
+      />
     </Page>
   );
 }

@@ -2,11 +2,12 @@
 // renders a new one): when, who confirmed, the ranges removed, renditions, size, which one is
 // published. Roll back to an earlier version, delete an old one after a confirmation, and compare
 // the removed ranges of two versions on one timeline.
-import { Anchor, Badge, Button, Card, Group, Modal, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { VideoVersion, VideoVersions } from '@ipsv/contracts/versions';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorAlert } from '../../../components/error-alert';
 import { Page } from '../../../components/page';
@@ -217,26 +218,21 @@ export function VersionControlPage() {
       {list.map((video) => (
         <VideoCard key={video.videoId} video={video} onDelete={(version) => setDeleting({ video, version })} />
       ))}
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={t('dashboard.versions.deleteTitle')} centered>
-        <Stack>
-          <Text>{deleting && t('dashboard.versions.deleteConfirm', { version: deleting.version.version, title: deleting.video.title })}</Text>
-          <ErrorAlert error={remove.error} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(null)}>
-              {t('dashboard.cancel')}
-            </Button>
-            <Button
-              color="red"
-              loading={remove.isPending}
-              onClick={() =>
-                deleting && remove.mutate({ videoId: deleting.video.videoId, version: deleting.version.version }, { onSuccess: () => setDeleting(null) })
-              }
-            >
-              {t('dashboard.actions.delete')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDialog
+        opened={deleting !== null}
+        title={t('dashboard.versions.deleteTitle')}
+        message={deleting ? t('dashboard.versions.deleteConfirm', { version: deleting.version.version, title: deleting.video.title }) : ''}
+        confirmLabel={t('dashboard.actions.delete')}
+        pending={remove.isPending}
+        error={remove.error}
+        onConfirm={() =>
+          deleting && remove.mutate({ videoId: deleting.video.videoId, version: deleting.version.version }, { onSuccess: () => setDeleting(null) })
+        }
+        onCancel={() => {
+          remove.reset();
+          setDeleting(null);
+        }}
+      />
     </Page>
   );
 }

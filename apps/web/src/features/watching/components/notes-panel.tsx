@@ -6,6 +6,7 @@ import { IconDownload, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NOTE_MAX_CHARS, noteInputSchema, type Note } from '@ipsv/contracts/watching';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorAlert } from '../../../components/error-alert';
 import { schemaText } from '../../../lib/use-error-text';
 import { useDeleteNote, useEditNote, useNotes, useTakeNote } from '../api/notes';
@@ -14,6 +15,7 @@ import { clock, notesMarkdown } from '../watch-math';
 function NoteRow({ note, videoId, onSeek }: { note: Note; videoId: string; onSeek: (time: number) => void }) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
   const [text, setText] = useState(note.text);
   const edit = useEditNote(videoId);
   const remove = useDeleteNote(videoId);
@@ -26,14 +28,35 @@ function NoteRow({ note, videoId, onSeek }: { note: Note; videoId: string; onSee
           </Text>
         </UnstyledButton>
         <Group gap={4}>
-          <ActionIcon variant="subtle" onClick={() => setEditing((on) => !on)} aria-label={t('watching.notes.edit')}>
+          <ActionIcon
+            variant="subtle"
+            onClick={() => {
+              // Opening starts from the saved text; closing drops what was not saved.
+              setText(note.text);
+              setEditing((on) => !on);
+            }}
+            aria-label={t('watching.notes.edit')}
+          >
             <IconPencil size={16} />
           </ActionIcon>
-          <ActionIcon variant="subtle" color="red" onClick={() => remove.mutate(note.id)} loading={remove.isPending} aria-label={t('watching.notes.delete')}>
+          <ActionIcon variant="subtle" color="red" onClick={() => setDeleting(true)} aria-label={t('watching.notes.delete')}>
             <IconTrash size={16} />
           </ActionIcon>
         </Group>
       </Group>
+      <ConfirmDialog
+        opened={deleting}
+        title={t('watching.notes.deleteTitle')}
+        message={t('watching.notes.deleteConfirm', { time: clock(note.time) })}
+        confirmLabel={t('watching.notes.delete')}
+        pending={remove.isPending}
+        error={remove.error}
+        onConfirm={() => remove.mutate(note.id, { onSuccess: () => setDeleting(false) })}
+        onCancel={() => {
+          remove.reset();
+          setDeleting(false);
+        }}
+      />
       {editing ? (
         <form
           onSubmit={(event) => {

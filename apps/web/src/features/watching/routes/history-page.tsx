@@ -4,6 +4,7 @@ import { Button, Group, Progress, Switch, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorAlert } from '../../../components/error-alert';
 import { Page } from '../../../components/page';
 import { useClearHistory, useHistoryList, usePauseHistory, useRemoveHistory } from '../api/library';
@@ -18,19 +19,13 @@ export function HistoryPage() {
   const remove = useRemoveHistory();
   const clear = useClearHistory();
   const pause = usePauseHistory();
+  const [clearing, setClearing] = useState(false);
   const paused = pause.isPending ? pause.variables : (list.data?.paused ?? false);
   return (
     <Page title={t('pages.history.title')}>
       <Group justify="space-between">
         <Switch label={t('watching.history.pause')} checked={paused} onChange={(e) => pause.mutate(e.currentTarget.checked)} disabled={!list.data} />
-        <Button
-          variant="default"
-          color="red"
-          leftSection={<IconTrash size={16} />}
-          onClick={() => clear.mutate(undefined)}
-          disabled={!list.data?.total}
-          loading={clear.isPending}
-        >
+        <Button variant="default" color="red" leftSection={<IconTrash size={16} />} onClick={() => setClearing(true)} disabled={!list.data?.total}>
           {t('watching.history.clear')}
         </Button>
       </Group>
@@ -39,7 +34,20 @@ export function HistoryPage() {
           {t('watching.history.pausedHint')}
         </Text>
       )}
-      <ErrorAlert error={remove.error ?? clear.error ?? pause.error} />
+      <ErrorAlert error={remove.error ?? pause.error} />
+      <ConfirmDialog
+        opened={clearing}
+        title={t('watching.history.clearTitle')}
+        message={t('watching.history.clearConfirm')}
+        confirmLabel={t('watching.history.clear')}
+        pending={clear.isPending}
+        error={clear.error}
+        onConfirm={() => clear.mutate(undefined, { onSuccess: () => setClearing(false) })}
+        onCancel={() => {
+          clear.reset();
+          setClearing(false);
+        }}
+      />
       <PagedList query={list} page={page} onPage={setPage} empty={{ title: t('watching.history.empty'), hint: t('pages.history.empty') }}>
         {list.data?.items.map(({ video, position }) => (
           <LibraryVideoRow

@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { playlistInputSchema, type PlaylistItem, type PlaylistSummary } from '@ipsv/contracts/watching';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorAlert } from '../../../components/error-alert';
 import { Page } from '../../../components/page';
 import { schemaText } from '../../../lib/use-error-text';
@@ -136,6 +137,7 @@ function PlaylistView({ id }: { id: string }) {
   const move = useMoveItem();
   const removeItem = useRemoveItem();
   const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
   // The order shown: the server's, or the one just moved to while the move is saved (kept only for
   // the answer it was made from, so a refetch shows the server's again).
   const [moved, setMoved] = useState<{ from: PlaylistItem[] | undefined; items: PlaylistItem[] } | null>(null);
@@ -181,7 +183,7 @@ function PlaylistView({ id }: { id: string }) {
           <Button variant="default" onClick={() => setEditing((on) => !on)}>
             {t('watching.playlists.edit')}
           </Button>
-          <Button variant="default" color="red" onClick={() => remove.mutate(id, { onSuccess: () => navigate('/video-playlist') })} loading={remove.isPending}>
+          <Button variant="default" color="red" onClick={() => setDeleting(true)}>
             {t('watching.playlists.delete')}
           </Button>
         </Group>
@@ -197,7 +199,20 @@ function PlaylistView({ id }: { id: string }) {
           />
         </Paper>
       )}
-      <ErrorAlert error={remove.error ?? move.error ?? removeItem.error} />
+      <ConfirmDialog
+        opened={deleting}
+        title={t('watching.playlists.deleteTitle')}
+        message={t('watching.playlists.deleteConfirm', { name: summary.name })}
+        confirmLabel={t('watching.playlists.delete')}
+        pending={remove.isPending}
+        error={remove.error}
+        onConfirm={() => remove.mutate(id, { onSuccess: () => navigate('/video-playlist') })}
+        onCancel={() => {
+          remove.reset();
+          setDeleting(false);
+        }}
+      />
+      <ErrorAlert error={move.error ?? removeItem.error} />
       <PagedList query={playlist} page={page} onPage={setPage} empty={{ title: t('watching.playlists.emptyOne'), hint: t('watching.playlists.emptyOneHint') }}>
         <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
           <SortableContext items={order.map((i) => i.id)} strategy={verticalListSortingStrategy}>
