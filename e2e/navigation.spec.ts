@@ -1,5 +1,5 @@
 // The signed-in shell on a phone: the header fits 390 px with one language control, and the burger
-// opens the main navigation, whose links lead to the pages.
+// opens the main navigation, whose links lead to the pages. On laptop widths no header label is cut.
 import { expect, test } from '@playwright/test';
 import { createSignedInAccount } from './support/accounts';
 
@@ -25,6 +25,29 @@ test('at 390 px the header fits and shows one language control', async ({ page }
     await expect(page.getByRole('button', { name: /^Language/ })).toHaveCount(1);
     await expect(page.getByRole('textbox', { name: /^Language/ })).toHaveCount(0);
     await page.screenshot({ path: testInfo.outputPath(`header-390${path.replace(/\//g, '-')}.png`) });
+  }
+});
+
+test('on laptop and desktop widths the header cuts no label, in English and in German', async ({ page }) => {
+  await createSignedInAccount(page.request);
+  // Labels cut by a squeezed flex row: an element with text whose content is wider than its box.
+  const cut = () =>
+    page.getByTestId('app-header').evaluate((header) =>
+      Array.from(header.querySelectorAll<HTMLElement>('*'))
+        .filter((el) => el.textContent && el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflow !== 'visible')
+        .map((el) => `${el.textContent} (${el.clientWidth} of ${el.scrollWidth} px)`),
+    );
+  await page.goto('/video-search');
+  for (const language of ['en-US', 'de']) {
+    await page.evaluate((code) => localStorage.setItem('language', code), language);
+    for (const width of [1024, 1280, 1440, 1920]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/video-search');
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await expect(page.getByTestId('header-search-input')).toBeVisible();
+      await expect(page.getByTestId('surgery-menu')).toBeVisible();
+      expect(await cut(), `${language} at ${width} px`).toEqual([]);
+    }
   }
 });
 

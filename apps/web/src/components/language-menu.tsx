@@ -1,4 +1,4 @@
-// The header's language choice: a compact button (the globe, and the language's name from the `sm`
+// The header's language choice: a compact button (the globe, and the language's name from the `lg`
 // breakpoint up) opening the twelve languages. Pages without a header have the footer's select
 // instead, so a page has one language control.
 import { Box, Button, Menu } from '@mantine/core';
@@ -22,7 +22,7 @@ export function LanguageMenu() {
           styles={{ section: { marginInlineEnd: 0 } }}
           data-testid="language-menu"
         >
-          <Box component="span" visibleFrom="sm" ml={6}>
+          <Box component="span" visibleFrom="lg" ml={6}>
             {currentName}
           </Box>
         </Button>

@@ -29,7 +29,7 @@ export function AuthSlot() {
           <UnstyledButton aria-label={t('header.accountMenu')}>
             <Group gap="xs" wrap="nowrap">
               <UserAvatar pictureUrl={user.pictureUrl} firstName={user.firstName} lastName={user.lastName} size="sm" alt="" />
-              <Text size="sm" visibleFrom="sm">
+              <Text size="sm" visibleFrom="xl" maw={160} truncate="end">
                 {name}
               </Text>
             </Group>
@@ -52,14 +52,14 @@ export function AuthSlot() {
       <Button
         variant="default"
         size="sm"
-        px={{ base: 8, sm: 'md' }}
+        px={{ base: 8, lg: 'md' }}
         aria-label={t('header.signOut')}
         leftSection={<IconLogout size={16} />}
         styles={{ section: { marginInlineEnd: 0 } }}
         loading={signOut.isPending}
         onClick={() => signOut.mutate(undefined, { onSuccess: () => navigate('/login') })}
       >
-        <Box component="span" visibleFrom="sm" ml={8}>
+        <Box component="span" visibleFrom="lg" ml={8}>
           {t('header.signOut')}
         </Box>
       </Button>

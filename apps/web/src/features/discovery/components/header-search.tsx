@@ -22,14 +22,14 @@ export function HeaderSearch() {
         navigate(`/video-search?${searchParamsOf({ ...EMPTY_SEARCH, q: values.searchInput, surgeryType: values.surgeryType }).toString()}`);
       }}
     >
-      <Group gap={0} wrap="nowrap">
+      <Group gap={0} wrap="nowrap" miw={0}>
         <Select
           aria-label={t('discovery.surgeryType')}
           data={types.map((type) => ({ value: String(type.id), label: t(`surgeryTypes.${type.id}`, { defaultValue: type.name }) }))}
           value={String(values.surgeryType)}
           onChange={(value) => value !== null && setSearchValues({ surgeryType: Number(value) })}
           allowDeselect={false}
-          w={170}
+          w={{ md: 140, xl: 170 }}
           radius={0}
           styles={{ input: { borderTopLeftRadius: 'var(--mantine-radius-sm)', borderBottomLeftRadius: 'var(--mantine-radius-sm)' } }}
           comboboxProps={{ withinPortal: true, width: 220 }}
@@ -46,7 +46,7 @@ export function HeaderSearch() {
             </ActionIcon>
           }
           maxLength={200}
-          w={{ md: 200, lg: 280 }}
+          w={{ md: 180, lg: 220, xl: 280 }}
           radius={0}
           styles={{ input: { borderTopRightRadius: 'var(--mantine-radius-sm)', borderBottomRightRadius: 'var(--mantine-radius-sm)', marginLeft: -1 } }}
           data-testid="header-search-input"
