@@ -137,6 +137,16 @@ test('a viewer finds a published video in the landing grid and opens it', async 
   const card = page.getByTestId('video-card').filter({ hasText: CHOLE_TITLE });
   await expect(card).toBeVisible();
   await expect(card).toContainText('Ada Lovelace');
+  // The duration on the picture is whole, not cut to '0…' by the thumbnail's layout.
+  const duration = card.getByTestId('video-duration');
+  await expect(duration).toHaveText(/^\d+:\d\d$/);
+  expect(
+    await duration.evaluate((badge) =>
+      Array.from(badge.querySelectorAll('*'))
+        .concat(badge)
+        .some((el) => el.scrollWidth > el.clientWidth + 1),
+    ),
+  ).toBe(false);
   await card.getByRole('link', { name: CHOLE_TITLE }).click();
   await expect(page).toHaveURL(new RegExp(`/video/${ids.chole}$`));
 });

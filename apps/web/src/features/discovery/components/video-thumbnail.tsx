@@ -16,9 +16,13 @@ export function VideoThumbnail({ url, durationSeconds, checking }: { url: string
         </Center>
       )}
       {durationSeconds ? (
-        <Badge pos="absolute" bottom={6} right={6} color="dark" variant="filled" size="sm" radius="sm" style={{ top: 'auto', left: 'auto' }}>
-          {clockDuration(durationSeconds)}
-        </Badge>
+        // AspectRatio stretches and centres its direct children, which squeezed the badge to '0…';
+        // the badge sits in a layer of its own, at its natural width.
+        <Box pos="absolute" inset={0} style={{ pointerEvents: 'none' }}>
+          <Badge pos="absolute" bottom={6} right={6} color="dark" variant="filled" size="sm" radius="sm" data-testid="video-duration">
+            {clockDuration(durationSeconds)}
+          </Badge>
+        </Box>
       ) : null}
       {checking && (
         <Box pos="absolute" inset={0} style={{ background: 'rgba(255,255,255,0.6)' }}>
