@@ -1,4 +1,4 @@
-import { MantineProvider, createTheme, type CSSVariablesResolver } from '@mantine/core';
+import { Badge, MantineProvider, createTheme, type CSSVariablesResolver } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ConsentProvider } from '../features/consent/consent-context';
@@ -9,6 +9,11 @@ export const theme = createTheme({
   primaryShade: { light: 8, dark: 7 },
   defaultRadius: 'md',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Helvetica Neue", Arial, sans-serif',
+  components: {
+    // A badge is a short word (a status, a category, a duration): in a squeezed table column Mantine
+    // would cut it to 'Pu…'; it keeps its whole width and the column makes room.
+    Badge: Badge.extend({ styles: { root: { minWidth: 'max-content' } } }),
+  },
 });
 
 // Mantine's default "dimmed" grey and light-variant blue are below AA contrast; use darker ones.

@@ -165,24 +165,26 @@ export function AnalyticsPage() {
               {data.segments.length === 0 ? (
                 <Text c="dimmed">{t('dashboard.analytics.noSegments')}</Text>
               ) : (
-                <Table striped aria-label={t('dashboard.analytics.mostWatched')}>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{labels.segment}</Table.Th>
-                      <Table.Th>{t('dashboard.analytics.span')}</Table.Th>
-                      <Table.Th>{labels.plays}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {data.segments.map((s) => (
-                      <Table.Tr key={`${s.start}-${s.title}`}>
-                        <Table.Td>{s.title}</Table.Td>
-                        <Table.Td>{`${duration(s.start)} – ${duration(s.end)}`}</Table.Td>
-                        <Table.Td>{number(s.plays)}</Table.Td>
+                <Table.ScrollContainer minWidth={360}>
+                  <Table striped aria-label={t('dashboard.analytics.mostWatched')}>
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>{labels.segment}</Table.Th>
+                        <Table.Th>{t('dashboard.analytics.span')}</Table.Th>
+                        <Table.Th>{labels.plays}</Table.Th>
                       </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {data.segments.map((s) => (
+                        <Table.Tr key={`${s.start}-${s.title}`}>
+                          <Table.Td>{s.title}</Table.Td>
+                          <Table.Td>{`${duration(s.start)} – ${duration(s.end)}`}</Table.Td>
+                          <Table.Td>{number(s.plays)}</Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </Table.ScrollContainer>
               )}
             </Stack>
           )}
@@ -191,28 +193,31 @@ export function AnalyticsPage() {
               <Title order={2} size="h4">
                 {t('dashboard.analytics.perVideo')}
               </Title>
-              <Table striped aria-label={t('dashboard.analytics.perVideo')}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{labels.video}</Table.Th>
-                    <Table.Th>{labels.views}</Table.Th>
-                    <Table.Th>{t('dashboard.analytics.totalWatch')}</Table.Th>
-                    <Table.Th>{labels.downloads}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {[...data.videos]
-                    .sort((a, b) => b.views - a.views)
-                    .map((v) => (
-                      <Table.Tr key={v.id}>
-                        <Table.Td>{v.title}</Table.Td>
-                        <Table.Td>{number(v.views)}</Table.Td>
-                        <Table.Td>{duration(v.watchSeconds)}</Table.Td>
-                        <Table.Td>{number(v.downloads)}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                </Table.Tbody>
-              </Table>
+              {/* On a phone the table scrolls inside its own box instead of widening the page. */}
+              <Table.ScrollContainer minWidth={480}>
+                <Table striped aria-label={t('dashboard.analytics.perVideo')}>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{labels.video}</Table.Th>
+                      <Table.Th>{labels.views}</Table.Th>
+                      <Table.Th>{t('dashboard.analytics.totalWatch')}</Table.Th>
+                      <Table.Th>{labels.downloads}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {[...data.videos]
+                      .sort((a, b) => b.views - a.views)
+                      .map((v) => (
+                        <Table.Tr key={v.id}>
+                          <Table.Td>{v.title}</Table.Td>
+                          <Table.Td>{number(v.views)}</Table.Td>
+                          <Table.Td>{duration(v.watchSeconds)}</Table.Td>
+                          <Table.Td>{number(v.downloads)}</Table.Td>
+                        </Table.Tr>
+                      ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
             </Stack>
           )}
         </>
