@@ -115,8 +115,8 @@ function useDecorativeThumbnails(playerRef: RefObject<MediaPlayerInstance | null
 
 /**
  * The issue's shortcuts: space/k, j/l 10 s, arrows 5 s, ',' '.' one frame while paused, f, m, 0-9
- * (built in). The arrows are ours too: Vidstack's own seekBackward/seekForward hand the key to the
- * seek bar, which steps by 5 % of the duration, not 5 s.
+ * (built in). The arrows are ours too: Vidstack's own seekBackward/seekForward hand the key to its
+ * seek bar, whose step is not 5 s (from 6 s into a 12 s video the left arrow landed on 0).
  */
 const KEY_SHORTCUTS: MediaKeyShortcuts = {
   togglePaused: 'k Space',
