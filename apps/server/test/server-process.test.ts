@@ -45,6 +45,24 @@ async function embeddedPort(server: ServerProcess): Promise<number> {
   return Number(/127\.0\.0\.1:(\d+)/.exec(line ?? '')?.[1]);
 }
 
+/** The paths recorded in page_views, read straight from the server's embedded PostgreSQL. */
+async function recordedPaths(server: ServerProcess): Promise<string[]> {
+  const password = (await fs.readFile(path.join(dataDir, 'pg.secret'), 'utf8')).trim();
+  const client = new pg.Client({ host: '127.0.0.1', port: await embeddedPort(server), user: 'postgres', password, database: 'surgery_videos' });
+  await client.connect();
+  try {
+    return (await client.query<{ path: string }>('SELECT path FROM page_views')).rows.map((r) => r.path);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Kills the embedded postmaster as the kernel's out-of-memory killer would. */
+async function killPostmaster(): Promise<void> {
+  const pid = Number((await fs.readFile(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8')).split('\n')[0]);
+  process.kill(pid, 'SIGKILL');
+}
+
 describe('npm start with the embedded PostgreSQL', () => {
   it('initialises on first start, serves the API, and leaves no PostgreSQL behind on SIGTERM', async () => {
     // Hold the preferred PostgreSQL port so the server has to choose another one.
@@ -77,13 +95,7 @@ describe('npm start with the embedded PostgreSQL', () => {
     const server = start({ DATA_DIR: dataDir });
     await server.url;
     expect(server.lines.some((l) => l.includes('first start'))).toBe(false);
-    const port = await embeddedPort(server);
-    const password = (await fs.readFile(path.join(dataDir, 'pg.secret'), 'utf8')).trim();
-    const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password, database: 'surgery_videos' });
-    await client.connect();
-    const { rows } = await client.query('SELECT path FROM page_views');
-    await client.end();
-    expect(rows.map((r) => r.path)).toContain('/first-run');
+    expect(await recordedPaths(server)).toContain('/first-run');
     expect(await stop(server, 'SIGINT')).toBe(0);
     expect(postgresProcessesFor(path.join(dataDir, 'pg'))).toEqual([]);
   });
@@ -107,9 +119,7 @@ describe('npm start with the embedded PostgreSQL', () => {
     const server = start({ DATA_DIR: dataDir });
     const url = await server.url;
     const pgDataDir = path.join(dataDir, 'pg');
-    const postmaster = Number((await fs.readFile(path.join(pgDataDir, 'postmaster.pid'), 'utf8')).split('\n')[0]);
-    // What the kernel's out-of-memory killer would do.
-    process.kill(postmaster, 'SIGKILL');
+    await killPostmaster();
     await expect.poll(() => server.lines.some((l) => l.includes('stopped unexpectedly')), { interval: 200, timeout: 15_000 }).toBe(true);
     await expect.poll(async () => (await fetch(`${url}/api/health`)).status, { interval: 500, timeout: 60_000 }).toBe(200);
     expect(server.lines.some((l) => l.includes('running again'))).toBe(true);
@@ -119,13 +129,7 @@ describe('npm start with the embedded PostgreSQL', () => {
       body: JSON.stringify({ path: '/after-restart' }),
     });
     expect(recorded.status).toBe(204);
-    const port = await embeddedPort(server);
-    const password = (await fs.readFile(path.join(dataDir, 'pg.secret'), 'utf8')).trim();
-    const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password, database: 'surgery_videos' });
-    await client.connect();
-    const { rows } = await client.query('SELECT path FROM page_views');
-    await client.end();
-    expect(rows.map((r) => r.path)).toEqual(expect.arrayContaining(['/first-run', '/after-restart']));
+    expect(await recordedPaths(server)).toEqual(expect.arrayContaining(['/first-run', '/after-restart']));
     expect(await stop(server)).toBe(0);
     expect(postgresProcessesFor(pgDataDir)).toEqual([]);
   });
@@ -134,8 +138,7 @@ describe('npm start with the embedded PostgreSQL', () => {
     const server = start({ DATA_DIR: dataDir });
     await server.url;
     const pgDataDir = path.join(dataDir, 'pg');
-    const postmaster = Number((await fs.readFile(path.join(pgDataDir, 'postmaster.pid'), 'utf8')).split('\n')[0]);
-    process.kill(postmaster, 'SIGKILL');
+    await killPostmaster();
     const asked = Date.now();
     expect(await stop(server)).toBe(0);
     // It used to wait for the dead server's exit (11 s here, up to the 20 s shutdown limit).
