@@ -7,10 +7,12 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminCuration, Landing, SearchResult, VideoCard } from '@ipsv/contracts/search';
+import { searchQuerySchema, type AdminCuration, type Landing, type SearchResult, type VideoCard } from '@ipsv/contracts/search';
 import type { Description } from '@ipsv/contracts/videos';
 import { createSearchRepository } from '../src/modules/search/search.repository.js';
+import { createSearchService } from '../src/modules/search/search.service.js';
 import { createVideosRepository, type VideoPatch } from '../src/modules/videos/videos.repository.js';
+import { createMediaSigner } from '../src/platform/media/media-signing.js';
 import { createLocalStorage } from '../src/platform/storage/storage.js';
 import { buildTestApp, createWebDist } from './helpers/build-test-app.js';
 import { startSmtpReceiver, type SmtpReceiver } from './helpers/smtp-receiver.js';
@@ -279,6 +281,80 @@ describe('text matching', () => {
     await database.pool.query(`UPDATE users SET last_name = 'Okonkwo' WHERE id = $1`, [userIds.owner]);
     await createVideosRepository(database.db).delete(id);
     expect(ids(await search(users.outsider, 'q=nissen'))).toEqual([]);
+  });
+});
+
+describe('the catalogue in memory', () => {
+  // The service as the API builds it, on a repository that counts what it reads.
+  const counted = () => {
+    const repository = createSearchRepository(database.db);
+    const loads = { whole: 0, videos: 0, matches: 0 };
+    const service = createSearchService({
+      search: {
+        ...repository,
+        catalogue: (ids) => {
+          if (ids) loads.videos += ids.length;
+          else loads.whole += 1;
+          return repository.catalogue(ids);
+        },
+        matches: (text) => ((loads.matches += 1), repository.matches(text)),
+      },
+      videos: createVideosRepository(database.db),
+      signer: createMediaSigner('catalogue-test-secret-catalogue-test-secret'),
+    });
+    const find = async (q: string) =>
+      (await service.search({ id: userIds.outsider, email: users.outsider.email, role: 'viewer' }, searchQuerySchema.parse({ q }))).results.map(
+        (card) => card.title,
+      );
+    return { loads, find };
+  };
+
+  it('is read once while nothing it shows changes; a committed change is read for its video alone, never before it commits', async () => {
+    const id = await video('cached', { title: 'Quillwort appendectomy', surgeryTypeId: 6 });
+    const { loads, find } = counted();
+    expect(await find('quillwort')).toEqual(['Quillwort appendectomy']);
+    expect(await find('quillwort')).toEqual(['Quillwort appendectomy']);
+    expect(loads).toEqual({ whole: 1, videos: 0, matches: 1 });
+    // Columns no search reads, and a popularity recount that changes nothing, change nothing here.
+    await database.pool.query(`UPDATE videos SET failure_reason = 'none', updated_at = now() WHERE id = $1`, [id]);
+    await database.pool.query(`UPDATE videos SET title = title WHERE id = $1`, [id]);
+    await createSearchRepository(database.db).refreshPopularity(30);
+    await find('quillwort');
+    expect(loads).toEqual({ whole: 1, videos: 0, matches: 1 });
+    // A rename in a transaction not yet committed is not seen; once committed, the next search sees it.
+    const client = await database.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query(`UPDATE videos SET title = 'Quillwort appendectomy, revised' WHERE id = $1`, [id]);
+      expect(await find('quillwort')).toEqual(['Quillwort appendectomy']);
+      await client.query('COMMIT');
+    } finally {
+      client.release();
+    }
+    expect(await find('quillwort')).toEqual(['Quillwort appendectomy, revised']);
+    expect(loads).toEqual({ whole: 1, videos: 1, matches: 1 });
+    // Its owner renamed: the card shows the new name.
+    await database.pool.query(`UPDATE users SET first_name = 'Mira' WHERE id = $1`, [userIds.owner]);
+    const card = async () => (await search(users.outsider, 'q=quillwort')).results.map((result) => result.ownerName);
+    expect(await card()).toEqual(['Mira Okonkwo']);
+    await database.pool.query(`UPDATE users SET first_name = 'Miriam' WHERE id = $1`, [userIds.owner]);
+    expect(await card()).toEqual(['Miriam Okonkwo']);
+    // Made private: gone from the very next search.
+    await database.pool.query(`UPDATE videos SET visibility = 'private' WHERE id = $1`, [id]);
+    expect(await find('quillwort')).toEqual([]);
+    expect(loads.whole).toBe(1);
+  });
+
+  it('forgets changes older than an hour and reads nothing again for it', async () => {
+    const { loads, find } = counted();
+    await find('cholecystectomy');
+    // The app's own catalogue reads the log too: it has read everything before the log is aged.
+    await search(users.outsider, 'q=cholecystectomy');
+    await database.pool.query(`UPDATE search_catalogue_changes SET at = now() - interval '2 hours'`);
+    expect(await createSearchRepository(database.db).pruneCatalogueChanges(60)).toBeGreaterThan(0);
+    expect((await database.pool.query('SELECT count(*)::int AS n FROM search_catalogue_changes')).rows[0].n).toBe(0);
+    expect(await find('cholecystectomy')).toContain('Laparoscopic cholecystectomy in acute cholecystitis');
+    expect(loads).toMatchObject({ whole: 1, videos: 0 });
   });
 });
 

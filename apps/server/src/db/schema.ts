@@ -27,6 +27,7 @@ import { LICENCE_REQUEST_STATUSES, LICENCES } from '@ipsv/contracts/licences';
 
 /** PostgreSQL's full-text document type (written by triggers, read in SQL only). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' });
 
 export const surgeryTypeKind = pgEnum('surgery_type_kind', SURGERY_TYPE_KINDS);
 
@@ -721,6 +722,28 @@ export const videoPopularity = pgTable(
     refreshedAt: timestamp('refreshed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('video_popularity_rank_idx').on(table.views.desc(), table.publishedAt.desc().nullsLast(), table.videoId)],
+);
+
+/**
+ * Which published videos changed what the search catalogue holds (a card, filter, sort, access or
+ * text match), written by triggers (migration 0012); `video_id` null means "everything". The search
+ * keeps the catalogue in memory: every search reads this table's (count, sum of ids), which moves
+ * when a change commits (inserts are transactional), and then reads the videos of the rows written
+ * by transactions it may not have seen (`txid` at or after its last snapshot's xmin).
+ */
+export const searchCatalogueChanges = pgTable(
+  'search_catalogue_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    videoId: text('video_id'),
+    txid: xid8('txid')
+      .notNull()
+      .default(sql`pg_current_xact_id()`),
+    at: timestamp('at', { withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
+  },
+  (table) => [index('search_catalogue_changes_txid_idx').on(table.txid), index('search_catalogue_changes_at_idx').on(table.at)],
 );
 
 export const collections = pgTable('collections', {

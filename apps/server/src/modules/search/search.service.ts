@@ -1,6 +1,7 @@
 // Discovery (spec section 7 search-videos and video-by-ids): the search with its filters, sorts
 // and facets, the cards a viewer may open, and the access check a card click makes. Every list is
-// limited to what the caller may watch inside the query (`watchableSql`), never after paging.
+// limited to what the caller may watch before paging: the search checks each video of the cached
+// catalogue with `watcher` (search-catalogue.ts), the cards by id with `watchableSql`.
 import {
   DURATION_SPANS,
   FRAME_RATES,
@@ -14,14 +15,16 @@ import {
 import { PATIENT_GENDERS, PGS_GRADES, WEIGHT_CLASSES } from '@ipsv/contracts/videos';
 import type { MediaSigner } from '../../platform/media/media-signing.js';
 import { pictureUrl } from '../users/users.service.js';
-import { canWatch, watchableSql, type VideoActor } from '../videos/video-access.js';
+import { canWatch, watchableSql, watcher, type VideoActor } from '../videos/video-access.js';
 import type { VideosRepository } from '../videos/videos.repository.js';
 import type { CardRow, SearchRepository } from './search.repository.js';
-import { searchTerms, tsqueryText } from './search-text.js';
+import { createSearchCatalogue, evaluate } from './search-catalogue.js';
+import { searchTerms } from './search-text.js';
 
 const zeroes = <T extends string>(values: readonly T[]) => Object.fromEntries(values.map((value) => [value, 0])) as Record<T, number>;
 
-export function toCard(signer: MediaSigner, row: CardRow): VideoCard {
+/** A video's card (with the segment that matched the search's text, if any). */
+export function toCard(signer: MediaSigner, row: CardRow, segment: { title: string; startTime: number } | null = null): VideoCard {
   return {
     id: row.id,
     title: row.title,
@@ -32,32 +35,43 @@ export function toCard(signer: MediaSigner, row: CardRow): VideoCard {
     surgeryYear: row.surgery_year,
     thumbnailUrl: row.poster ? signer.url(row.poster) : null,
     durationSeconds: row.duration_seconds === null ? null : Number(row.duration_seconds),
-    createdAt: new Date(row.created_at).toISOString(),
-    publishedAt: row.published_at ? new Date(row.published_at).toISOString() : null,
-    segment: row.segment_title !== null && row.segment_start !== null ? { title: row.segment_title, startTime: Number(row.segment_start) } : null,
+    createdAt: new Date(row.created_ms).toISOString(),
+    publishedAt: row.published_ms === null ? null : new Date(row.published_ms).toISOString(),
+    segment,
   };
 }
 
 export function createSearchService(deps: { search: SearchRepository; videos: Pick<VideosRepository, 'find'>; signer: MediaSigner }) {
   const { search, videos, signer } = deps;
+  const catalogue = createSearchCatalogue(search);
 
   return {
     async search(actor: VideoActor, query: SearchQuery): Promise<SearchResult> {
-      const access = watchableSql(actor);
       const terms = searchTerms(query.q);
-      const text = terms.length ? tsqueryText(terms, await search.corrections(terms)) : '';
       // Text that holds no word (only punctuation) searches for nothing in particular.
-      const sort = !text && query.sort === 'RELEVANCE' ? 'DATE_PUBLISH_NEW' : query.sort;
-      const filters = { ...query };
-      const offset = (query.page - 1) * query.pageSize;
-      const [rows, facetRows] = await Promise.all([
-        search.page(access, text, filters, sort, query.pageSize, offset),
-        query.withFacets ? search.facets(access, text, filters) : Promise.resolve(null),
-      ]);
-      // Past the last page no row carries the total: count it apart.
-      const total = sort === 'POPULAR' ? null : rows.length ? Number(rows[0]!.total) : query.page > 1 ? await search.count(access, text, filters) : 0;
+      const hits = terms.length ? await catalogue.matching(terms) : await catalogue.all();
+      const sort = !hits.text && query.sort === 'RELEVANCE' ? 'DATE_PUBLISH_NEW' : query.sort;
+      const {
+        page,
+        total,
+        facets: counted,
+      } = evaluate(hits, sort, {
+        viewer: { id: actor.id, canSee: watcher(actor) },
+        filters: query,
+        offset: (query.page - 1) * query.pageSize,
+        limit: query.pageSize,
+        total: sort !== 'POPULAR',
+        facets: query.withFacets,
+        now: Date.now(),
+      });
+      const segments = hits.text
+        ? await catalogue.segments(
+            hits,
+            page.map((row) => row.id),
+          )
+        : null;
       let facets: SearchFacets | null = null;
-      if (facetRows) {
+      if (counted) {
         facets = {
           surgeryType: {},
           resolution: zeroes(RESOLUTIONS),
@@ -68,9 +82,16 @@ export function createSearchService(deps: { search: SearchRepository; videos: Pi
           pgs: zeroes(PGS_GRADES.map(String) as ['1', '2', '3', '4', '5']),
           uploaded: zeroes(UPLOAD_DATES),
         };
-        for (const { facet, value, n } of facetRows) (facets[facet] as Record<string, number>)[value] = n;
+        for (const { facet, value, n } of counted) (facets[facet] as Record<string, number>)[value] = n;
       }
-      return { total, page: query.page, pageSize: query.pageSize, sort, results: rows.map((row) => toCard(signer, row)), facets };
+      return {
+        total,
+        page: query.page,
+        pageSize: query.pageSize,
+        sort,
+        results: page.map((row) => toCard(signer, row, segments?.get(row.id) ?? null)),
+        facets,
+      };
     },
 
     /** Cards of `ids` the caller may watch, in the order asked (ids of others' private videos are left out). */

@@ -18,28 +18,34 @@ export function canUpload(role: Role): boolean {
   return UPLOAD_ROLES.has(role);
 }
 
+type WatchFacts = Pick<VideoRow, 'ownerId' | 'visibility' | 'whitelist' | 'listEntries' | 'accessGrants' | 'publishedVersion' | 'takenDownAt'>;
+
 /**
  * Whether `actor` may watch a published video (spec section 6: decided per user email). A whitelisted
  * video lets in its own list, the named lists it uses (kept on the row in step with the lists) and
  * viewers whose access request was granted, until the end the owner set.
  */
-export function canWatch(
-  video: Pick<VideoRow, 'ownerId' | 'visibility' | 'whitelist' | 'listEntries' | 'accessGrants' | 'publishedVersion' | 'takenDownAt'>,
-  actor: VideoActor,
-  now: Date = new Date(),
-): boolean {
-  if (video.publishedVersion < 1) return false;
-  if (actor.id === video.ownerId || actor.role === 'admin') return true;
-  if (video.takenDownAt) return false;
-  if (video.visibility === 'signed_in') return true;
-  if (video.visibility === 'whitelist') {
-    const email = actor.email.toLowerCase();
-    const domain = `@${email.split('@')[1] ?? ''}`;
-    const listed = (entries: readonly string[]) => entries.includes(email) || entries.includes(domain);
-    if (listed(video.whitelist) || listed(video.listEntries)) return true;
-    return video.accessGrants.some((grant) => grant.email === email && (grant.until === null || Date.parse(grant.until) > now.getTime()));
-  }
-  return false;
+export function canWatch(video: WatchFacts, actor: VideoActor, now: Date = new Date()): boolean {
+  return watcher(actor, now)(video);
+}
+
+/** `canWatch` for one actor, to ask of many videos (the search checks a whole catalogue with it). */
+export function watcher(actor: VideoActor, now: Date = new Date()): (video: WatchFacts) => boolean {
+  const email = actor.email.toLowerCase();
+  const domain = `@${email.split('@')[1] ?? ''}`;
+  const listed = (entries: readonly string[]) => entries.includes(email) || entries.includes(domain);
+  const time = now.getTime();
+  return (video) => {
+    if (video.publishedVersion < 1) return false;
+    if (actor.id === video.ownerId || actor.role === 'admin') return true;
+    if (video.takenDownAt) return false;
+    if (video.visibility === 'signed_in') return true;
+    if (video.visibility === 'whitelist') {
+      if (listed(video.whitelist) || listed(video.listEntries)) return true;
+      return video.accessGrants.some((grant) => grant.email === email && (grant.until === null || Date.parse(grant.until) > time));
+    }
+    return false;
+  };
 }
 
 /**

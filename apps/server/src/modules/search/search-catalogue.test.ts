@@ -1,0 +1,365 @@
+import { describe, expect, it } from 'vitest';
+import { SURGERY_TYPE_ALL } from '@ipsv/contracts/surgery-types';
+import { Catalogue, createSearchCatalogue, evaluate, facetValues, HitSet, type SearchFilters } from './search-catalogue.js';
+import { watcher } from '../videos/video-access.js';
+import type { CatalogueRow } from './search.repository.js';
+
+const DAY = 86_400_000;
+const NOW = Date.parse('2026-11-25T12:00:00Z');
+
+let next = 0;
+const row = (fields: Partial<CatalogueRow> = {}): CatalogueRow => ({
+  id: `video-${String((next += 1)).padStart(3, '0')}`,
+  owner_id: 'owner',
+  visibility: 'signed_in',
+  whitelist: [],
+  list_entries: [],
+  access_grants: [],
+  published_version: 1,
+  taken_down: false,
+  title: 'A video',
+  surgery_type_id: 1,
+  surgery_year: 2024,
+  poster: null,
+  duration_seconds: 600,
+  height: 1080,
+  fps: 30,
+  patient_gender: 'female',
+  weight_class: 'normal',
+  pgs_grade: null,
+  created_ms: NOW - DAY * 10,
+  published_ms: NOW - DAY * 9,
+  views: 0,
+  first_name: 'Ana',
+  last_name: 'Silva',
+  picture_key: null,
+  ...fields,
+});
+
+const NO_FILTERS: SearchFilters = { surgeryType: SURGERY_TYPE_ALL, resolution: [], duration: [], frameRate: [], gender: [], bmi: [], pgs: [] };
+const run = (rows: CatalogueRow[], options: Partial<Parameters<typeof evaluate>[2]> & { sort?: Parameters<HitSet['in']>[0] } = {}) => {
+  const set = HitSet.all(new Catalogue(rows));
+  return evaluate(set, options.sort ?? 'DATE_ADDED_NEW', {
+    viewer: { id: 'nobody', canSee: () => true },
+    filters: NO_FILTERS,
+    offset: 0,
+    limit: 20,
+    total: true,
+    facets: false,
+    now: NOW,
+    ...options,
+  });
+};
+const ids = (result: ReturnType<typeof run>) => result.page.map((r) => r.id);
+
+describe('search catalogue: filters, facets and paging in memory', () => {
+  it('puts each video in the resolution, duration and frame-rate class the SQL filters used', () => {
+    const classes = (fields: Partial<CatalogueRow>) => facetValues(row(fields));
+    expect(classes({ height: null, duration_seconds: null, fps: null })).toMatchObject({ resolution: '720p', duration: null, frameRate: null });
+    expect(classes({ height: 1079, duration_seconds: 30 * 60 - 1, fps: 25 })).toMatchObject({ resolution: '720p', duration: '0-30', frameRate: '24-25' });
+    expect(classes({ height: 1080, duration_seconds: 30 * 60, fps: 29.97 })).toMatchObject({ resolution: '1080p', duration: '30-60', frameRate: '30' });
+    expect(classes({ height: 2160, duration_seconds: 3 * 3600, fps: 59.94 })).toMatchObject({ resolution: '4K', duration: '120+', frameRate: '50-60' });
+  });
+
+  it('counts a facet value with every other filter applied, and a video without the value nowhere', () => {
+    const rows = [
+      row({ patient_gender: 'female', height: 1080 }),
+      row({ patient_gender: 'male', height: 1080 }),
+      row({ patient_gender: 'female', height: 720 }),
+      row({ patient_gender: null, height: 1080 }),
+      row({ patient_gender: 'male', height: 2160, created_ms: NOW - DAY * 2 }),
+    ];
+    const result = run(rows, { filters: { ...NO_FILTERS, gender: ['female'], resolution: ['1080p'] }, facets: true });
+    expect(ids(result)).toEqual([rows[0]!.id]);
+    expect(result.total).toBe(1);
+    const facets = Object.fromEntries(result.facets!.map(({ facet, value, n }) => [`${facet}:${value}`, n]));
+    // Gender counts among 1080p videos; resolution among female ones; the rest among the one result.
+    expect(facets).toMatchObject({ 'gender:female': 1, 'gender:male': 1, 'resolution:1080p': 1, 'resolution:720p': 1, 'frameRate:30': 1 });
+    expect(facets['gender:null']).toBeUndefined();
+    expect(facets['resolution:4K']).toBeUndefined();
+    expect(facets).toMatchObject({ 'uploaded:month': 1, 'uploaded:threeMonths': 1 });
+    expect(facets['uploaded:week']).toBeUndefined();
+  });
+
+  it('filters on upload date, owner and access before paging, and counts every page', () => {
+    // Private videos: the viewer sees only their own.
+    const rows = Array.from({ length: 30 }, (_, i) =>
+      row({ visibility: 'private', created_ms: NOW - DAY * i - 1000, owner_id: i % 3 === 0 ? 'other' : 'owner' }),
+    );
+    const hidden = new Set([rows[1]!.id, rows[2]!.id]);
+    const week = run(rows, { filters: { ...NO_FILTERS, uploaded: 'week' }, viewer: { id: 'owner', canSee: () => false } });
+    // Days 0-6, without the other owner's days 0, 3 and 6.
+    expect(week.total).toBe(4);
+    const second = run(
+      rows.filter((r) => !hidden.has(r.id)),
+      { offset: 5, limit: 5, filters: { ...NO_FILTERS, owner: 'owner' }, viewer: { id: 'nobody', canSee: () => true } },
+    );
+    expect(second.total).toBe(18);
+    expect(second.page).toHaveLength(5);
+    expect(second.page.every((r) => r.owner_id === 'owner')).toBe(true);
+  });
+
+  it('sorts as PostgreSQL did: ties by id, no publication date first when newest, popularity without views last', () => {
+    const a = row({ id: 'b', views: null, published_ms: NOW - DAY });
+    const b = row({ id: 'a', views: 5, published_ms: NOW - DAY * 3 });
+    const c = row({ id: 'c', views: 5, published_ms: NOW - DAY * 2 });
+    const d = row({ id: 'd', views: 0, published_ms: null });
+    expect(ids(run([a, b, c, d], { sort: 'POPULAR', total: false }))).toEqual(['c', 'a', 'd', 'b']);
+    expect(ids(run([a, b, c, d], { sort: 'DATE_PUBLISH_NEW' }))).toEqual(['d', 'b', 'c', 'a']);
+    expect(ids(run([a, b, c, d], { sort: 'DATE_PUBLISH_OLD' }))).toEqual(['a', 'c', 'b', 'd']);
+    const same = [row({ id: 'y', created_ms: NOW }), row({ id: 'x', created_ms: NOW })];
+    expect(ids(run(same, { sort: 'DATE_ADDED_NEW' }))).toEqual(['x', 'y']);
+    expect(ids(run(same, { sort: 'DATE_ADDED_OLD' }))).toEqual(['x', 'y']);
+  });
+
+  it('stops at the end of the page when no total or facet is wanted, and asks once per kind of access', () => {
+    let asked = 0;
+    const viewer = {
+      id: 'nobody',
+      canSee: () => {
+        asked += 1;
+        return true;
+      },
+    };
+    // Each on its own list: one question per video.
+    const rows = Array.from({ length: 100 }, (_, i) => row({ visibility: 'whitelist', whitelist: [`@hospital-${i}.org`] }));
+    const result = run(rows, { limit: 12, total: false, viewer });
+    expect(result.page).toHaveLength(12);
+    expect(result.total).toBeNull();
+    expect(asked).toBe(12);
+    // The same list on every video: one question for all of them.
+    asked = 0;
+    expect(
+      run(
+        rows.map((r) => ({ ...r, whitelist: ['@hospital.org'] })),
+        { viewer },
+      ).total,
+    ).toBe(100);
+    expect(asked).toBe(1);
+  });
+});
+
+describe('search catalogue: the shared part of a search', () => {
+  // A plain reading of the rules, to compare with: filter, access, sort, page; facets one by one.
+  const reference = (
+    rows: CatalogueRow[],
+    sort: 'DATE_ADDED_NEW' | 'POPULAR',
+    filters: SearchFilters,
+    canSee: (r: CatalogueRow) => boolean,
+    offset: number,
+  ) => {
+    const passes = (r: CatalogueRow, skip?: string) => {
+      const values = facetValues(r);
+      if (skip !== 'gender' && filters.gender.length && !filters.gender.includes(values.gender ?? '')) return false;
+      if (skip !== 'resolution' && filters.resolution.length && !(filters.resolution as string[]).includes(values.resolution ?? '')) return false;
+      if (skip !== 'uploaded' && filters.uploaded === 'week' && r.created_ms < NOW - 7 * DAY) return false;
+      return true;
+    };
+    const visible = rows.filter(canSee);
+    const results = visible
+      .filter((r) => passes(r))
+      .sort((a, b) =>
+        sort === 'POPULAR'
+          ? (b.views ?? -1) - (a.views ?? -1) || (b.published_ms ?? 0) - (a.published_ms ?? 0) || (a.id < b.id ? -1 : 1)
+          : b.created_ms - a.created_ms || (a.id < b.id ? -1 : 1),
+      );
+    const facet = (name: 'gender' | 'resolution', value: string) => visible.filter((r) => passes(r, name) && facetValues(r)[name] === value).length;
+    return {
+      ids: results.slice(offset, offset + 10).map((r) => r.id),
+      total: results.length,
+      female: facet('gender', 'female'),
+      hd: facet('resolution', '1080p'),
+      week: visible.filter((r) => passes(r, 'uploaded') && r.created_ms >= NOW - 7 * DAY).length,
+    };
+  };
+
+  it('gives every viewer what a plain reading of the rules gives, page by page', () => {
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
+    const rows = Array.from({ length: 400 }, (_, i) =>
+      row({
+        id: `r${String(i).padStart(4, '0')}`,
+        owner_id: pick(['ana', 'ben', 'chen']),
+        visibility: pick(['signed_in', 'signed_in', 'signed_in', 'whitelist', 'private'] as const),
+        whitelist: ['@clinic.org'],
+        taken_down: random() < 0.05,
+        patient_gender: pick(['female', 'male', null]),
+        height: pick([720, 1080, 2160]),
+        created_ms: NOW - Math.floor(random() * 20) * DAY,
+        views: pick([null, 0, 3, 3, 10]),
+        published_ms: NOW - Math.floor(random() * 20) * DAY,
+      }),
+    );
+    const set = HitSet.all(new Catalogue(rows));
+    const viewers = [
+      { id: 'ana', email: 'ana@clinic.org', role: 'provider' as const },
+      { id: 'dan', email: 'dan@elsewhere.org', role: 'viewer' as const },
+      { id: 'eve', email: 'eve@clinic.org', role: 'viewer' as const },
+    ];
+    const filterSets: SearchFilters[] = [
+      NO_FILTERS,
+      { ...NO_FILTERS, gender: ['female'] },
+      { ...NO_FILTERS, gender: ['female'], resolution: ['1080p'], uploaded: 'week' },
+    ];
+    for (const viewer of viewers)
+      for (const filters of filterSets)
+        for (const sort of ['DATE_ADDED_NEW', 'POPULAR'] as const)
+          for (const offset of [0, 10, 40]) {
+            const canSee = watcher(viewer, new Date(NOW));
+            const result = evaluate(set, sort, { viewer: { id: viewer.id, canSee }, filters, offset, limit: 10, total: true, facets: true, now: NOW });
+            const facets = Object.fromEntries(result.facets!.map(({ facet, value, n }) => [`${facet}:${value}`, n]));
+            const expected = reference(
+              rows,
+              sort,
+              filters,
+              (r) =>
+                canSee({
+                  ownerId: r.owner_id,
+                  visibility: r.visibility,
+                  whitelist: r.whitelist,
+                  listEntries: [],
+                  accessGrants: [],
+                  publishedVersion: 1,
+                  takenDownAt: r.taken_down ? new Date() : null,
+                }),
+              offset,
+            );
+            expect(
+              {
+                ids: result.page.map((r) => r.id),
+                total: result.total,
+                female: facets['gender:female'] ?? 0,
+                hd: facets['resolution:1080p'] ?? 0,
+                week: facets['uploaded:week'] ?? 0,
+              },
+              `${viewer.id} ${sort} ${JSON.stringify(filters)} ${offset}`,
+            ).toEqual(expected);
+          }
+  });
+});
+
+describe('search catalogue: loading and changes', () => {
+  // A database in miniature: published rows, a change log with transaction ids, text matches.
+  const database = () => {
+    const rows = new Map([row({ id: 'v1', title: 'Cholecystectomy' }), row({ id: 'v2', title: 'Hernia' })].map((r) => [r.id, r]));
+    const log: { id: number; video: string | null; txid: number }[] = [];
+    let xid = 100;
+    const calls = { catalogue: 0, catalogueOf: [] as string[][], matches: 0, segments: 0, versions: 0 };
+    const matching = (text: string) => [...rows.values()].filter((r) => r.title.toLowerCase().startsWith(text.slice(1, 5)));
+    const search: Parameters<typeof createSearchCatalogue>[0] = {
+      catalogueVersion: async (horizon) => {
+        calls.versions += 1;
+        const since = log.filter((entry) => entry.txid >= Number(horizon));
+        return { version: `${since.length}:${since.reduce((sum, entry) => sum + entry.id, 0)}`, now_ms: NOW };
+      },
+      catalogueChanges: async (since) => {
+        const horizon = xid;
+        const from = log.filter((entry) => entry.txid >= horizon);
+        return {
+          horizon: String(horizon),
+          version: `${from.length}:${from.reduce((sum, entry) => sum + entry.id, 0)}`,
+          now_ms: NOW,
+          ids: since === null ? [] : [...new Set(log.filter((entry) => entry.txid >= Number(since)).map((entry) => entry.video ?? ''))],
+        };
+      },
+      catalogue: async (ids) => {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        if (ids) calls.catalogueOf.push([...ids]);
+        else calls.catalogue += 1;
+        return [...rows.values()].filter((r) => !ids || ids.includes(r.id));
+      },
+      matches: async (text) => {
+        calls.matches += 1;
+        return matching(text).map((r) => ({ id: r.id, rank: 0.5 }));
+      },
+      textMatches: async (texts, ids) =>
+        texts.flatMap((text) =>
+          matching(text)
+            .filter((r) => ids.includes(r.id))
+            .map((r) => ({ text, id: r.id, rank: 0.5 })),
+        ),
+      corrections: async () => new Map(),
+      segmentMatches: async () => {
+        calls.segments += 1;
+        return [{ video_id: 'v1', title: 'Clipping', start_time: 8 }];
+      },
+    };
+    /** A committed transaction that changed these videos (null: everything). */
+    const commit = (...videos: (string | null)[]) => {
+      xid += 1;
+      for (const video of videos) log.push({ id: log.length + 1, video, txid: xid });
+    };
+    return { search, calls, rows, commit };
+  };
+  const titles = async (catalogue: ReturnType<typeof createSearchCatalogue>, terms?: string[]) => {
+    const set = terms ? await catalogue.matching(terms) : await catalogue.all();
+    return evaluate(set, 'DATE_ADDED_NEW', {
+      viewer: { id: 'nobody', canSee: () => true },
+      filters: NO_FILTERS,
+      offset: 0,
+      limit: 20,
+      total: true,
+      facets: false,
+      now: NOW,
+    }).page.map((r) => r.title);
+  };
+
+  it('loads once, shares a load between concurrent searches, and keeps texts and segments while nothing changes', async () => {
+    const { search, calls } = database();
+    const catalogue = createSearchCatalogue(search);
+    const [first, second] = await Promise.all([catalogue.all(), catalogue.all()]);
+    expect(first).toBe(second);
+    expect(calls.catalogue).toBe(1);
+    const text = await catalogue.matching(['chole']);
+    expect([...text.videos].map((video, i) => [text.catalogue.rows[video]!.id, text.ranks[i]])).toEqual([['v1', 0.5]]);
+    expect(await catalogue.matching(['chole'])).toBe(text);
+    expect(calls.matches).toBe(1);
+    expect((await catalogue.segments(text, ['v1', 'v2'])).get('v1')).toEqual({ title: 'Clipping', startTime: 8 });
+    await catalogue.segments(text, ['v1', 'v2']);
+    expect(calls).toMatchObject({ catalogue: 1, segments: 1 });
+  });
+
+  it('applies a change to the videos it names, in place, texts included', async () => {
+    const { search, calls, rows, commit } = database();
+    const catalogue = createSearchCatalogue(search);
+    expect(await titles(catalogue, ['chole'])).toEqual(['Cholecystectomy']);
+    rows.set('v1', { ...rows.get('v1')!, title: 'Cholecystectomy, revised' });
+    rows.set('v3', row({ id: 'v3', title: 'Cholangiography' }));
+    rows.delete('v2');
+    commit('v1', 'v3');
+    commit('v2');
+    expect(await titles(catalogue, ['chole'])).toEqual(['Cholecystectomy, revised', 'Cholangiography']);
+    expect(await titles(catalogue)).toEqual(['Cholecystectomy, revised', 'Cholangiography']);
+    expect(calls.catalogue).toBe(1);
+    expect(calls.catalogueOf.map((ids) => ids.sort())).toEqual([['v1', 'v2', 'v3']]);
+    expect(calls.matches).toBe(1);
+    // A change to everything (or too old a read) loads it whole.
+    commit(null);
+    expect(await titles(catalogue)).toEqual(['Cholecystectomy, revised', 'Cholangiography']);
+    expect(calls.catalogue).toBe(2);
+  });
+
+  it('reads the version once for searches that wait on the same read', async () => {
+    const { search, calls } = database();
+    const catalogue = createSearchCatalogue(search);
+    await catalogue.all();
+    calls.versions = 0;
+    await Promise.all(Array.from({ length: 20 }, () => catalogue.all()));
+    // The first search's read, then one read for all that came while it was in flight.
+    expect(calls.versions).toBe(2);
+  });
+
+  it('does not keep a failed load', async () => {
+    const { search, calls } = database();
+    const real = search.catalogue;
+    search.catalogue = async () => {
+      calls.catalogue += 1;
+      throw new Error('connection lost');
+    };
+    const catalogue = createSearchCatalogue(search);
+    await expect(catalogue.all()).rejects.toThrow('connection lost');
+    search.catalogue = real;
+    expect((await catalogue.all()).size).toBe(2);
+  });
+});

@@ -1,0 +1,815 @@
+// The published catalogue in memory. A search on two cores cannot afford to scan, rank, count and
+// facet thousands of rows in PostgreSQL for every request (bench/search-load.mjs: 2.4 s at the
+// 95th percentile under 50 clients). The catalogue is loaded once, then kept as current as
+// PostgreSQL by the change log of migration 0012: every search first reads the log's version, and
+// when a committed change moved it, the videos it names are read again and applied in place, so
+// nobody sees data older than what they could read in PostgreSQL. A text's matches and ranks are
+// asked of PostgreSQL once per text (and kept up to date the same way); access (the same
+// `watcher` as every other entry point), filters, facets, sorts and paging are then decided here,
+// per request, over typed columns.
+import {
+  DURATION_SPAN_MINUTES,
+  DURATION_SPANS,
+  FRAME_RATE_RANGE,
+  FRAME_RATES,
+  RESOLUTION_MIN_HEIGHT,
+  RESOLUTIONS,
+  UPLOAD_DATE_DAYS,
+  UPLOAD_DATES,
+  type DurationSpan,
+  type FrameRate,
+  type Resolution,
+  type SearchSort,
+  type UploadDate,
+} from '@ipsv/contracts/search';
+import { SURGERY_TYPE_ALL } from '@ipsv/contracts/surgery-types';
+import type { VideoRow } from '../videos/videos.repository.js';
+import type { CatalogueRow, SearchRepository } from './search.repository.js';
+import { tsqueryText } from './search-text.js';
+
+export interface SearchFilters {
+  surgeryType: number;
+  resolution: Resolution[];
+  duration: DurationSpan[];
+  frameRate: FrameRate[];
+  gender: string[];
+  bmi: string[];
+  pgs: number[];
+  uploaded?: UploadDate;
+  owner?: string;
+}
+
+export const FACET_NAMES = ['surgeryType', 'resolution', 'duration', 'frameRate', 'gender', 'bmi', 'pgs', 'uploaded'] as const;
+export type FacetName = (typeof FACET_NAMES)[number];
+
+/** The filters that compare one value of the video (`uploaded` compares its date instead). */
+const VALUE_FACETS = ['surgeryType', 'resolution', 'duration', 'frameRate', 'gender', 'bmi', 'pgs'] as const;
+type ValueFacet = (typeof VALUE_FACETS)[number];
+
+// Every (filter, value) pair met so far, numbered, so a search counts its facets in one typed array
+// and checks a filter with one array read. Values come from stored videos only (a filter value no
+// video has is looked up, never numbered), so the table stays as small as the values in use.
+const codes = new Map<string, number>();
+const pairs: { facet: FacetName; value: string }[] = [];
+const pairKey = (facet: FacetName, value: string) => `${facet}\u0000${value}`;
+const codeOf = (facet: FacetName, value: string): number => {
+  let code = codes.get(pairKey(facet, value));
+  if (code === undefined) {
+    code = pairs.length;
+    codes.set(pairKey(facet, value), code);
+    pairs.push({ facet, value });
+  }
+  return code;
+};
+const UPLOADED_CODES = UPLOAD_DATES.map((option) => codeOf('uploaded', option));
+
+type WatchFacts = Pick<VideoRow, 'ownerId' | 'visibility' | 'whitelist' | 'listEntries' | 'accessGrants' | 'publishedVersion' | 'takenDownAt'>;
+
+/** Each resolution class from its minimum height; a video without a height counts as the lowest. */
+const resolutionOf = (height: number | null): Resolution =>
+  RESOLUTIONS.findLast((resolution) => height !== null && height >= RESOLUTION_MIN_HEIGHT[resolution]) ?? RESOLUTIONS[0];
+
+const durationOf = (seconds: number | null): DurationSpan | null => {
+  if (seconds === null) return null;
+  return DURATION_SPANS.find((span) => DURATION_SPAN_MINUTES[span][1] !== null && seconds < DURATION_SPAN_MINUTES[span][1]! * 60) ?? DURATION_SPANS.at(-1)!;
+};
+
+const frameRateOf = (fps: number | null): FrameRate | null => (fps === null ? null : (FRAME_RATES.find((rate) => fps < FRAME_RATE_RANGE[rate][1]) ?? null));
+
+const text = (value: string | number | null) => (value === null ? null : String(value));
+
+/** The value of each filter of VALUE_FACETS for one video (null: none, as SQL's NULL). */
+export function facetValues(row: CatalogueRow): Record<ValueFacet, string | null> {
+  return {
+    surgeryType: text(row.surgery_type_id),
+    resolution: resolutionOf(row.height),
+    duration: durationOf(row.duration_seconds),
+    frameRate: frameRateOf(row.fps),
+    gender: row.patient_gender,
+    bmi: row.weight_class,
+    pgs: text(row.pgs_grade),
+  };
+}
+
+const FACETS = VALUE_FACETS.length;
+
+/**
+ * The published videos, column by column: a search reads a few numbers per video from typed
+ * arrays (a whole catalogue pass is memory-bound; objects scattered over the heap made it ten
+ * times slower), and the row itself only for the page it shows or a video not open to everyone.
+ */
+const REORDER = 1;
+const REFILTER = 2;
+
+export class Catalogue {
+  readonly byId = new Map<string, number>();
+  /** The rows by place; a place is never reused (a video gone from the catalogue leaves a hole). */
+  readonly rows: CatalogueRow[] = [];
+  /** 1 when every signed-in user may watch the video (published to all, not taken down). */
+  open = new Uint8Array(0);
+  /** 1 where the video left the catalogue (unpublished or deleted) since it was loaded. */
+  gone = new Uint8Array(0);
+  /** Each video's VALUE_FACETS value numbers, FACETS per video (-1: none). */
+  codes = new Int32Array(0);
+  created = new Float64Array(0);
+  /** NaN where PostgreSQL had NULL. */
+  published = new Float64Array(0);
+  views = new Float64Array(0);
+  /**
+   * Each video's access class (-1: open): videos whose visibility, lists, grants and take-down are
+   * the same share one, so a search asks `watcher` once per class, not once per video.
+   */
+  accessClass = new Int32Array(0);
+  /** What `watcher` reads, per access class (with no owner: the owner is compared apart). */
+  readonly classes: WatchFacts[] = [];
+  private readonly classIds = new Map<string, number>();
+
+  constructor(rows: readonly CatalogueRow[]) {
+    this.reserve(rows.length);
+    for (const row of rows) this.add(row);
+  }
+
+  get size(): number {
+    return this.rows.length;
+  }
+
+  /** Room for `count` videos in every column. */
+  private reserve(count: number): void {
+    if (count <= this.open.length) return;
+    const capacity = Math.max(count, Math.ceil(this.open.length * 1.5) + 64);
+    const grow = <T extends Uint8Array | Int32Array | Float64Array>(old: T, make: (length: number) => T, width = 1): T => {
+      const next = make(capacity * width);
+      next.set(old);
+      return next;
+    };
+    this.open = grow(this.open, (length) => new Uint8Array(length));
+    this.gone = grow(this.gone, (length) => new Uint8Array(length));
+    this.codes = grow(this.codes, (length) => new Int32Array(length), FACETS);
+    this.created = grow(this.created, (length) => new Float64Array(length));
+    this.published = grow(this.published, (length) => new Float64Array(length));
+    this.views = grow(this.views, (length) => new Float64Array(length));
+    this.accessClass = grow(this.accessClass, (length) => new Int32Array(length));
+  }
+
+  /** Adds a video at the next place. */
+  add(row: CatalogueRow): number {
+    const place = this.rows.length;
+    this.reserve(place + 1);
+    this.rows.push(row);
+    this.byId.set(row.id, place);
+    this.write(place, row);
+    return place;
+  }
+
+  /**
+   * Puts a new state of the video at `place`, and says what it changed besides the card: REORDER
+   * (a sort key: dates, views), REFILTER (whether it is open to all, a filter value, its upload
+   * date), both or neither (0).
+   */
+  update(place: number, row: CatalogueRow): number {
+    const old = this.rows[place]!;
+    const before = [this.open[place], ...this.codes.subarray(place * FACETS, (place + 1) * FACETS)];
+    this.rows[place] = row;
+    this.write(place, row);
+    const after = [this.open[place], ...this.codes.subarray(place * FACETS, (place + 1) * FACETS)];
+    const reorder = old.created_ms !== row.created_ms || old.published_ms !== row.published_ms || old.views !== row.views;
+    const refilter = old.created_ms !== row.created_ms || before.some((value, i) => value !== after[i]);
+    return (reorder ? REORDER : 0) | (refilter ? REFILTER : 0);
+  }
+
+  /** The video left the catalogue: nobody finds it any more. */
+  remove(place: number): void {
+    this.byId.delete(this.rows[place]!.id);
+    this.gone[place] = 1;
+    this.open[place] = 0;
+    this.accessClass[place] = -1;
+  }
+
+  private write(place: number, row: CatalogueRow): void {
+    const values = facetValues(row);
+    VALUE_FACETS.forEach((facet, f) => {
+      const value = values[facet];
+      this.codes[place * FACETS + f] = value === null ? -1 : codeOf(facet, value);
+    });
+    this.created[place] = row.created_ms;
+    this.published[place] = row.published_ms ?? NaN;
+    this.views[place] = row.views ?? NaN;
+    const open = row.visibility === 'signed_in' && !row.taken_down && row.published_version >= 1;
+    this.open[place] = open ? 1 : 0;
+    this.accessClass[place] = open ? -1 : this.classOf(row);
+  }
+
+  private classOf(row: CatalogueRow): number {
+    const facts: WatchFacts = {
+      ownerId: '',
+      visibility: row.visibility,
+      whitelist: row.whitelist,
+      listEntries: row.list_entries,
+      accessGrants: row.access_grants,
+      publishedVersion: row.published_version,
+      takenDownAt: row.taken_down ? new Date(0) : null,
+    };
+    const key = JSON.stringify([facts.visibility, facts.whitelist, facts.listEntries, facts.accessGrants, facts.publishedVersion, row.taken_down]);
+    let id = this.classIds.get(key);
+    if (id === undefined) {
+      id = this.classes.push(facts) - 1;
+      this.classIds.set(key, id);
+    }
+    return id;
+  }
+}
+
+// ---- Sorts, as the SQL they replace ordered (PostgreSQL puts NULL first in DESC, last in ASC),
+// as two ascending numeric keys per hit and the id: a descending key is negated, and a NULL
+// (NaN) becomes -Infinity where it comes first, +Infinity where it comes last.
+const first = (value: number) => (Number.isNaN(value) ? -Infinity : value);
+const last = (value: number) => (Number.isNaN(value) ? Infinity : value);
+/** The two keys of the hit at `place` of `set` for each sort. */
+const KEYS: Record<SearchSort, (set: HitSet, place: number, video: number) => [number, number]> = {
+  RELEVANCE: (set, place, video) => [-set.ranks[place]!, first(-set.catalogue.published[video]!)],
+  POPULAR: (set, _place, video) => [last(-set.catalogue.views[video]!), last(-set.catalogue.published[video]!)],
+  DATE_ADDED_NEW: (set, _place, video) => [-set.catalogue.created[video]!, 0],
+  DATE_ADDED_OLD: (set, _place, video) => [set.catalogue.created[video]!, 0],
+  DATE_PUBLISH_NEW: (set, _place, video) => [first(-set.catalogue.published[video]!), 0],
+  DATE_PUBLISH_OLD: (set, _place, video) => [last(set.catalogue.published[video]!), 0],
+};
+
+/** The filters as a key (not the page, its size or the sort: one part serves every page). */
+const filterKey = (f: SearchFilters) => JSON.stringify([f.surgeryType, f.resolution, f.duration, f.frameRate, f.gender, f.bmi, f.pgs, f.uploaded, f.owner]);
+
+// The open videos' parts of recent searches (see `evaluate`), least recently used first, for all
+// hit sets together: at most this many places in all, and none older than its ten seconds.
+const MAX_OPEN_PART_PLACES = 4_000_000;
+const openParts = new Map<string, { at: number; scan: Scan }>();
+let openPartsSize = 0;
+let nextSetKey = 0;
+
+/** A set of hits (the whole catalogue, or one text's matches) with each sort worked out once. */
+export class HitSet {
+  private readonly sorted = new Map<SearchSort, Int32Array>();
+  private readonly split = new Map<string, Int32Array>();
+  /** Names this set's open parts (see `openPart`); a new one whenever what the set holds changes. */
+  private key = (nextSetKey += 1);
+  /** Best-matching segment of a hit, per video id (null: none matches), asked as pages need them. */
+  readonly segments = new Map<string, { title: string; startTime: number } | null>();
+
+  /**
+   * @param videos each hit's place in the catalogue
+   * @param ranks each hit's relevance (all 0 without text)
+   */
+  constructor(
+    readonly catalogue: Catalogue,
+    readonly text: string,
+    public videos: Int32Array,
+    public ranks: Float64Array,
+  ) {}
+
+  static all(catalogue: Catalogue): HitSet {
+    const set = new HitSet(catalogue, '', new Int32Array(0), new Float64Array(0));
+    set.refill();
+    return set;
+  }
+
+  /** The whole catalogue again (after videos were added to it). */
+  refill(): void {
+    this.changed(Int32Array.from(this.catalogue.rows.keys()), new Float64Array(this.catalogue.size));
+  }
+
+  get size(): number {
+    return this.videos.length;
+  }
+
+  /**
+   * The videos it holds changed: their facts (`videos` absent, the orders stay unless `reorder`),
+   * or which videos and ranks. What was worked out from the old state is forgotten.
+   */
+  changed(videos?: Int32Array, ranks?: Float64Array, reorder = videos !== undefined): void {
+    if (videos && ranks) {
+      this.videos = videos;
+      this.ranks = ranks;
+    }
+    if (reorder) this.sorted.clear();
+    this.split.clear();
+    this.key = nextSetKey += 1;
+  }
+
+  /** The places in `in(sort)` of the videos open to every signed-in user (or of the others, gone ones included). */
+  places(sort: SearchSort, open: boolean): Int32Array {
+    const key = `${sort}:${open}`;
+    let places = this.split.get(key);
+    if (!places) {
+      const order = this.in(sort);
+      const found: number[] = [];
+      for (let place = 0; place < order.length; place += 1) if ((this.catalogue.open[order[place]!] === 1) === open) found.push(place);
+      places = Int32Array.from(found);
+      this.split.set(key, places);
+    }
+    return places;
+  }
+
+  /** What `make` found for these filters at `now`, kept while `now` stays the same. */
+  openPart(sort: SearchSort, filters: SearchFilters, now: number, make: () => Scan): Scan {
+    const key = `${this.key}:${sort}:${filterKey(filters)}`;
+    const kept = openParts.get(key);
+    if (kept?.at === now) {
+      openParts.delete(key);
+      openParts.set(key, kept);
+      return kept.scan;
+    }
+    const scan = make();
+    if (kept) openParts.delete(key);
+    openParts.set(key, { at: now, scan });
+    openPartsSize += scan.passing.length - (kept?.scan.passing.length ?? 0);
+    // Least recently used first: out with what is from another ten seconds, of a set that has
+    // changed since, or over the budget.
+    for (const [oldest, part] of openParts) {
+      if (oldest === key || (part.at === now && openPartsSize <= MAX_OPEN_PART_PLACES)) break;
+      openParts.delete(oldest);
+      openPartsSize -= part.scan.passing.length;
+    }
+    return scan;
+  }
+
+  /** The catalogue places of the hits in `sort` order. */
+  in(sort: SearchSort): Int32Array {
+    let order = this.sorted.get(sort);
+    if (!order) {
+      const { videos } = this;
+      const { rows } = this.catalogue;
+      const major = new Float64Array(videos.length);
+      const minor = new Float64Array(videos.length);
+      videos.forEach((video, place) => {
+        [major[place], minor[place]] = KEYS[sort](this, place, video);
+      });
+      // Infinity - Infinity is NaN, which sorts on like 0 (equal) to the next key.
+      const places = Array.from(videos.keys()).sort((a, b) => {
+        const order = major[a]! - major[b]! || minor[a]! - minor[b]!;
+        if (order) return order;
+        const x = rows[videos[a]!]!.id;
+        const y = rows[videos[b]!]!.id;
+        return x < y ? -1 : x > y ? 1 : 0;
+      });
+      order = Int32Array.from(places, (place) => videos[place]!);
+      this.sorted.set(sort, order);
+    }
+    return order;
+  }
+}
+
+export interface Evaluation {
+  page: CatalogueRow[];
+  /** Every result's number, or null when it was not asked for. */
+  total: number | null;
+  facets: { facet: FacetName; value: string; n: number }[] | null;
+}
+
+/** Who searches: their id (an owner sees their own videos) and what else they may watch. */
+export interface Viewer {
+  id: string;
+  canSee: (facts: WatchFacts) => boolean;
+}
+
+export interface EvaluateOptions {
+  viewer: Viewer;
+  filters: SearchFilters;
+  offset: number;
+  limit: number;
+  total: boolean;
+  facets: boolean;
+  now: number;
+}
+
+interface Scan {
+  /** Places in the sorted order of the videos that pass every filter, ascending. */
+  passing: number[];
+  total: number;
+  counts: Uint32Array;
+}
+
+/**
+ * The videos at `places` of `order` (all of them when null) that `viewer` may watch (every one
+ * when null) and every filter passes, their number, and for each filter value how many results it
+ * gives with every other filter as it is. Stops after `stopAfter` passing videos.
+ */
+function scan(
+  catalogue: Catalogue,
+  order: Int32Array,
+  places: Int32Array | null,
+  options: { viewer: Viewer | null; filters: SearchFilters; now: number; facets: boolean; stopAfter: number },
+): Scan {
+  const { filters, now, facets: countFacets, viewer, stopAfter } = options;
+  const { open, gone, codes: videoCodes, created: createdAt, accessClass, classes, rows } = catalogue;
+  // What `viewer` may do per access class, asked once: 0 not yet asked, 1 may watch, 2 may not.
+  const may = new Uint8Array(classes.length);
+  const wanted: Record<ValueFacet, readonly (string | number)[]> = {
+    surgeryType: filters.surgeryType === SURGERY_TYPE_ALL ? [] : [filters.surgeryType],
+    resolution: filters.resolution,
+    duration: filters.duration,
+    frameRate: filters.frameRate,
+    gender: filters.gender,
+    bmi: filters.bmi,
+    pgs: filters.pgs,
+  };
+  // For each filter in use: its place in VALUE_FACETS and which value numbers pass it.
+  const checks = VALUE_FACETS.flatMap((facet, index) => {
+    if (wanted[facet].length === 0) return [];
+    const passes = new Uint8Array(pairs.length);
+    for (const value of wanted[facet]) {
+      const code = codes.get(pairKey(facet, String(value)));
+      if (code !== undefined) passes[code] = 1;
+    }
+    return [{ index, passes }];
+  });
+  const checkIndex = Int32Array.from(checks, (check) => check.index);
+  const checkPasses = checks.map((check) => check.passes);
+  const uploadedFrom = Float64Array.from(UPLOAD_DATES, (option) => now - UPLOAD_DATE_DAYS[option] * 86_400_000);
+  const uploadedSince = filters.uploaded ? now - UPLOAD_DATE_DAYS[filters.uploaded] * 86_400_000 : -Infinity;
+  const owner = filters.owner;
+  const NONE = -1;
+  const UPLOADED = -2;
+  const SEVERAL = -3;
+
+  const counts = new Uint32Array(pairs.length);
+  const countUploaded = (video: number) => {
+    for (let option = 0; option < uploadedFrom.length; option += 1) if (createdAt[video]! >= uploadedFrom[option]!) counts[UPLOADED_CODES[option]!]! += 1;
+  };
+
+  const passing: number[] = [];
+  const end = places ? places.length : order.length;
+  for (let i = 0; i < end; i += 1) {
+    const place = places ? places[i]! : i;
+    const video = order[place]!;
+    if (gone[video] === 1 || (owner !== undefined && rows[video]!.owner_id !== owner)) continue;
+    if (viewer && open[video] === 0 && rows[video]!.owner_id !== viewer.id) {
+      const kind = accessClass[video]!;
+      if (may[kind] === 0) may[kind] = viewer.canSee(classes[kind]!) ? 1 : 2;
+      if (may[kind] === 2) continue;
+    }
+    // The one filter this video fails (it then still counts in that filter's facet).
+    let failed = NONE;
+    const base = video * FACETS;
+    for (let c = 0; c < checkIndex.length; c += 1) {
+      const code = videoCodes[base + checkIndex[c]!]!;
+      if (code >= 0 && checkPasses[c]![code] === 1) continue;
+      failed = failed === NONE ? checkIndex[c]! : SEVERAL;
+      if (failed === SEVERAL) break;
+    }
+    if (failed !== SEVERAL && createdAt[video]! < uploadedSince) failed = failed === NONE ? UPLOADED : SEVERAL;
+    if (failed === SEVERAL) continue;
+    if (failed !== NONE) {
+      if (countFacets) {
+        if (failed === UPLOADED) countUploaded(video);
+        else if (videoCodes[base + failed]! >= 0) counts[videoCodes[base + failed]!]! += 1;
+      }
+      continue;
+    }
+    passing.push(place);
+    if (countFacets) {
+      for (let f = 0; f < FACETS; f += 1) if (videoCodes[base + f]! >= 0) counts[videoCodes[base + f]!]! += 1;
+      countUploaded(video);
+    }
+    if (passing.length >= stopAfter) break;
+  }
+  return { passing, total: passing.length, counts };
+}
+
+/** The open videos' part of a search is the same for every viewer: kept per set, sort and filters for this long. */
+const OPEN_PART_MS = 10_000;
+
+/**
+ * One page of `set` in `sort` order that `viewer` may watch and every filter passes, the
+ * result's total and, when asked, for each filter value how many results it gives with every
+ * other filter as it is.
+ *
+ * Most videos are open to every signed-in user, and what the filters make of those is the same
+ * for every viewer: it is worked out once per set, sort, filters and ten seconds (upload-date
+ * filters and facets move with the clock by at most that much), then merged in order with the
+ * videos this viewer's access decides. A page without total or facets (the landing grid) just
+ * reads the order until the page is full.
+ */
+export function evaluate(set: HitSet, sort: SearchSort, options: EvaluateOptions): Evaluation {
+  const { catalogue } = set;
+  const order = set.in(sort);
+  const wanted = options.offset + options.limit;
+  let passing: number[];
+  let total: number;
+  let counts: Uint32Array;
+  if (!options.total && !options.facets) {
+    ({ passing, total, counts } = scan(catalogue, order, null, { ...options, stopAfter: wanted }));
+  } else {
+    const now = Math.floor(options.now / OPEN_PART_MS) * OPEN_PART_MS;
+    const open = set.openPart(sort, options.filters, now, () =>
+      scan(catalogue, order, set.places(sort, true), { viewer: null, filters: options.filters, now, facets: true, stopAfter: Infinity }),
+    );
+    const closed = scan(catalogue, order, set.places(sort, false), { ...options, now, stopAfter: Infinity });
+    // Both lists are ascending places in the same order: the page is the start of their merge.
+    passing = [];
+    for (let a = 0, b = 0; passing.length < wanted && (a < open.passing.length || b < closed.passing.length);) {
+      passing.push(
+        b >= closed.passing.length || (a < open.passing.length && open.passing[a]! < closed.passing[b]!) ? open.passing[a++]! : closed.passing[b++]!,
+      );
+    }
+    total = open.total + closed.total;
+    counts = new Uint32Array(pairs.length);
+    for (let code = 0; code < open.counts.length; code += 1) counts[code] = open.counts[code]!;
+    for (let code = 0; code < closed.counts.length; code += 1) counts[code]! += closed.counts[code]!;
+  }
+  let facets: Evaluation['facets'] = null;
+  if (options.facets) {
+    facets = [];
+    for (let code = 0; code < counts.length; code += 1) if (counts[code]! > 0) facets.push({ ...pairs[code]!, n: counts[code]! });
+  }
+  return {
+    page: passing.slice(options.offset, wanted).map((place) => catalogue.rows[order[place]!]!),
+    total: options.total ? total : null,
+    facets,
+  };
+}
+
+/** At most this many texts' matches are kept (least recently used first out), and this many hits in all. */
+const MAX_TEXTS = 500;
+const MAX_TEXT_HITS = 1_000_000;
+/** The change log keeps an hour (the popularity job prunes it); a catalogue that has not read it for half that loads whole. */
+export const CATALOGUE_CHANGES_KEPT_MINUTES = 60;
+const RELOAD_AFTER_MS = (CATALOGUE_CHANGES_KEPT_MINUTES / 2) * 60_000;
+
+interface TextEntry {
+  promise: Promise<HitSet>;
+  /** The matches once they arrived. */
+  set: HitSet | null;
+  /** A word matched no known word: a new video may bring it, so a change forgets this text. */
+  unknown: boolean;
+}
+
+interface State {
+  /** The change log's version this state has read up to (or past). */
+  version: string;
+  /** Changes by transactions from this id on may not be in this state yet. */
+  horizon: string;
+  /** The database's clock when the log was last read. */
+  readAt: number;
+  /** The number of the last read of the database this state is as new as (see `issued`). */
+  freshAsOf: number;
+  catalogue: Catalogue;
+  /** Every published video. */
+  all: HitSet;
+  texts: Map<string, TextEntry>;
+  textHits: number;
+}
+
+type Source = Pick<SearchRepository, 'catalogueVersion' | 'catalogueChanges' | 'catalogue' | 'matches' | 'textMatches' | 'corrections' | 'segmentMatches'>;
+
+/**
+ * The catalogue as of the change log's version, and the matches of each text searched since.
+ * Every search reads the version (concurrent searches share one read that started after they
+ * did); when it moved, the videos changed since are read again and applied in place (the whole
+ * catalogue when too much changed). Loads and updates run one at a time; one that fails is not kept.
+ */
+export function createSearchCatalogue(search: Source) {
+  let current: Promise<State | null> = Promise.resolve(null);
+
+  /** The last state loaded or brought up to date (its horizon is where version reads start). */
+  let latest: State | null = null;
+
+  // Every read of the log is numbered as it starts: a state read from the database after a search
+  // began serves that search without another look.
+  let issued = 0;
+
+  // ---- The version: one read in flight; who comes during it waits for the next one.
+  type Read = { seq: number; horizon: string; version: string; now_ms: number } | null;
+  let reading: Promise<Read> | null = null;
+  let queued: Promise<Read> | null = null;
+  const readVersion = (): Promise<Read> => {
+    if (!reading) {
+      const horizon = latest?.horizon;
+      const seq = (issued += 1);
+      reading = (horizon === undefined ? Promise.resolve(null) : search.catalogueVersion(horizon).then((read) => ({ seq, horizon, ...read }))).finally(() => {
+        reading = null;
+      });
+      return reading;
+    }
+    queued ??= reading
+      .catch(() => undefined)
+      .then(() => {
+        queued = null;
+        return readVersion();
+      });
+    return queued;
+  };
+
+  const load = async (): Promise<State> => {
+    const freshAsOf = (issued += 1);
+    const start = await search.catalogueChanges(null);
+    const catalogue = new Catalogue(await search.catalogue());
+    return {
+      version: start.version,
+      horizon: start.horizon,
+      readAt: start.now_ms,
+      freshAsOf,
+      catalogue,
+      all: HitSet.all(catalogue),
+      texts: new Map(),
+      textHits: 0,
+    };
+  };
+
+  const refresh = async (state: State): Promise<State> => {
+    const freshAsOf = (issued += 1);
+    const changes = await search.catalogueChanges(state.horizon);
+    if (changes.ids.includes('') || changes.now_ms - state.readAt > RELOAD_AFTER_MS || changes.ids.length > Math.max(1000, state.catalogue.size / 10)) {
+      return load();
+    }
+    const texts = new Map([...state.texts].flatMap(([key, entry]) => (entry.set && !entry.unknown ? [[key, entry.set] as const] : [])));
+    const [rows, matched] = await Promise.all([
+      search.catalogue(changes.ids),
+      search.textMatches([...new Set([...texts.values()].map((set) => set.text))], changes.ids),
+    ]);
+    // From here to the end, nothing waits: no search sees a change half applied.
+    apply(state, changes.ids, rows, matched, texts);
+    state.version = changes.version;
+    state.horizon = changes.horizon;
+    state.readAt = changes.now_ms;
+    state.freshAsOf = freshAsOf;
+    return state;
+  };
+
+  /** The state as of now: as of a version read that started after this call. */
+  const now = async (): Promise<State> => {
+    const read = await readVersion();
+    const next = current
+      .catch(() => null)
+      .then((state) => {
+        if (state === null) return load();
+        // Read from the database after this search's read began: new enough.
+        if (read && read.seq <= state.freshAsOf) return state;
+        if (read && read.horizon === state.horizon && read.version === state.version) {
+          // Nothing new since this state's horizon: it is current as of the read.
+          state.readAt = Math.max(state.readAt, read.now_ms);
+          state.freshAsOf = read.seq;
+          return state;
+        }
+        return refresh(state);
+      });
+    current = next;
+    latest = await next;
+    return latest;
+  };
+
+  const keep = (state: State, key: string, set: HitSet) => {
+    state.textHits += set.size;
+    for (const [oldest, entry] of state.texts) {
+      if (oldest === key || (state.texts.size <= MAX_TEXTS && state.textHits <= MAX_TEXT_HITS)) break;
+      state.texts.delete(oldest);
+      state.textHits -= entry.set?.size ?? 0;
+    }
+  };
+
+  return {
+    /** Every published video, as of now (a search without text). */
+    async all(): Promise<HitSet> {
+      return (await now()).all;
+    },
+
+    /** The videos matching a search's words (spelling corrections included), as of now. */
+    async matching(terms: readonly string[]): Promise<HitSet> {
+      const state = await now();
+      const key = terms.join(' ');
+      const kept = state.texts.get(key);
+      if (kept) {
+        // Most recently used last: the first key is the one to forget.
+        state.texts.delete(key);
+        state.texts.set(key, kept);
+        return kept.promise;
+      }
+      const entry: TextEntry = { promise: Promise.resolve(null as never), set: null, unknown: false };
+      entry.promise = (async () => {
+        const corrections = await search.corrections(terms);
+        entry.unknown = corrections.size > 0;
+        const query = tsqueryText(terms, corrections);
+        const { catalogue } = state;
+        // A video published after the catalogue was read is left out: the version has moved on,
+        // and the next search adds it.
+        const found = (await search.matches(query)).filter(({ id }) => catalogue.byId.has(id));
+        return new HitSet(
+          catalogue,
+          query,
+          Int32Array.from(found, ({ id }) => catalogue.byId.get(id)!),
+          Float64Array.from(found, ({ rank }) => Number(rank)),
+        );
+      })();
+      state.texts.set(key, entry);
+      entry.promise.then(
+        (set) => {
+          // Still wanted (no change came while it was read): keep it.
+          if (state.texts.get(key) !== entry) return;
+          entry.set = set;
+          keep(state, key, set);
+        },
+        () => state.texts.get(key) === entry && state.texts.delete(key),
+      );
+      return entry.promise;
+    },
+
+    /** The best-matching segment of each of `ids` in `set` (asked of PostgreSQL once per video and text). */
+    async segments(set: HitSet, ids: readonly string[]): Promise<Map<string, { title: string; startTime: number } | null>> {
+      const missing = ids.filter((id) => !set.segments.has(id));
+      if (missing.length) {
+        const found = await search.segmentMatches(set.text, missing);
+        for (const id of missing) set.segments.set(id, null);
+        for (const row of found) set.segments.set(row.video_id, { title: row.title, startTime: Number(row.start_time) });
+      }
+      return set.segments;
+    },
+  };
+}
+
+/**
+ * Applies the new state of the videos `ids` (`rows`: those still published) to the catalogue and
+ * to each kept text (`matched`: which of them match it now). A text whose matches were being read
+ * meanwhile, or that has a word of no known spelling, is forgotten.
+ */
+function apply(
+  state: State,
+  ids: readonly string[],
+  rows: readonly CatalogueRow[],
+  matched: readonly { text: string; id: string; rank: number }[],
+  texts: ReadonlyMap<string, HitSet>,
+): void {
+  const { catalogue } = state;
+  const fetched = new Map(rows.map((row) => [row.id, row]));
+  // What each change did at its place: REORDER, REFILTER, or 0 (a card's text, seen at once).
+  const changed = new Map<number, number>();
+  let added = false;
+  for (const id of ids) {
+    const place = catalogue.byId.get(id);
+    const row = fetched.get(id);
+    if (place === undefined) {
+      if (row) {
+        changed.set(catalogue.add(row), REORDER | REFILTER);
+        added = true;
+      }
+    } else if (row) changed.set(place, catalogue.update(place, row));
+    else {
+      catalogue.remove(place);
+      changed.set(place, REFILTER);
+    }
+  }
+  const effects = (places: Iterable<number>) => {
+    let all = 0;
+    for (const place of places) all |= changed.get(place) ?? 0;
+    return all;
+  };
+  const everywhere = effects(changed.keys());
+  if (added) state.all.refill();
+  else if (everywhere) state.all.changed(undefined, undefined, (everywhere & REORDER) !== 0);
+
+  const now = new Map<string, Map<number, number>>();
+  for (const { text, id, rank } of matched) {
+    const place = catalogue.byId.get(id);
+    if (place === undefined) continue;
+    if (!now.has(text)) now.set(text, new Map());
+    now.get(text)!.set(place, Number(rank));
+  }
+  for (const [key, entry] of state.texts) {
+    const set = texts.get(key);
+    if (!set || entry.set !== set) {
+      state.texts.delete(key);
+      state.textHits -= entry.set?.size ?? 0;
+      continue;
+    }
+    const matches = now.get(set.text) ?? new Map<number, number>();
+    const videos: number[] = [];
+    const ranks: number[] = [];
+    let touched = matches.size > 0;
+    let same = true;
+    let before = 0;
+    const mine: number[] = [];
+    set.videos.forEach((place, i) => {
+      if (!changed.has(place)) {
+        videos.push(place);
+        ranks.push(set.ranks[i]!);
+        return;
+      }
+      touched = true;
+      before += 1;
+      mine.push(place);
+      if (matches.get(place) !== set.ranks[i]) same = false;
+    });
+    if (!touched) continue;
+    if (before !== matches.size) same = false;
+    for (const [place, rank] of matches) {
+      videos.push(place);
+      ranks.push(rank);
+    }
+    for (const id of ids) set.segments.delete(id);
+    if (same) {
+      const effect = effects(mine);
+      if (effect) set.changed(undefined, undefined, (effect & REORDER) !== 0);
+    } else {
+      state.textHits += videos.length - set.size;
+      set.changed(Int32Array.from(videos), Float64Array.from(ranks));
+    }
+  }
+}
+
+export type SearchCatalogue = ReturnType<typeof createSearchCatalogue>;
