@@ -3,7 +3,9 @@
 // techniques, segments, owners, visibility, views), builds the search index (timed, with its
 // size), then runs the search service exactly as the API does with N concurrent database
 // connections: text search + two filters, the same with the sidebar's facet counts, and the
-// landing page's popular grid. Prints p50/p95/p99 and the EXPLAIN ANALYZE of the main query.
+// landing page's popular grid, for viewers of several hospitals in turn; then the same while a
+// video is edited every second (each edit makes the catalogue reload). Prints p50/p95/p99, the
+// catalogue's load time and memory, and the EXPLAIN ANALYZE of the text and catalogue queries.
 //
 // Usage: node --import tsx bench/search-load.mjs [--videos 100000] [--users 2000] [--connections 50]
 //          [--duration 10] [--server postgres://postgres@127.0.0.1:5432/postgres] [--keep]
@@ -254,7 +256,14 @@ const capturingDb = new Proxy(db, {
   },
 });
 const service = createSearchService({ search: createSearchRepository(capturingDb), videos: { find: async () => null }, signer });
-const actor = { id: 'bench-user-7', email: 'viewer@hospital-1.org', role: 'viewer' };
+// Viewers of four hospitals (three of them on some whitelists) and one provider, in turn.
+const actors = [
+  { id: 'bench-user-7', email: 'viewer@hospital-1.org', role: 'viewer' },
+  { id: 'bench-user-8', email: 'resident@hospital-2.org', role: 'viewer' },
+  { id: 'bench-user-12', email: 'fellow@hospital-0.org', role: 'viewer' },
+  { id: 'bench-user-16', email: 'student@university.edu', role: 'viewer' },
+  { id: 'bench-user-3', email: 'user3@bench-hospital.org', role: 'provider' },
+];
 const WORDS = [
   'cholecystectomy',
   'colecystectomy',
@@ -279,58 +288,122 @@ const FILTERS = [
   'gender=other&bmi=normal',
 ];
 let n = 0;
+const VOCABULARY = [
+  ...new Set(
+    [...Object.values(PROCEDURES).flat(), ...SEGMENTS, ...TECHNIQUES, ...NOTES, ...CONTEXTS]
+      .join(' ')
+      .toLowerCase()
+      .match(/[a-zé]{4,}/g),
+  ),
+];
+let seedState = 42;
+const random = () => (seedState = (seedState * 1103515245 + 12345) % 2147483648) / 2147483648;
 const scenarios = [
-  { name: 'text + two filters (results + count)', next: () => `q=${encodeURIComponent(WORDS[n % WORDS.length])}&${FILTERS[n++ % FILTERS.length]}` },
+  { name: 'text + two filters (results + total)', next: () => `q=${encodeURIComponent(WORDS[n % WORDS.length])}&${FILTERS[n++ % FILTERS.length]}` },
   {
     name: 'text + two filters + facet counts (the search page)',
     next: () => `q=${encodeURIComponent(WORDS[n % WORDS.length])}&${FILTERS[n++ % FILTERS.length]}&facets=true`,
   },
   { name: 'landing grid (popular, 12 cards)', next: () => 'sort=POPULAR&pageSize=12' },
-  { name: 'no text, newest published, one filter', next: () => `gender=${['male', 'female'][n++ % 2]}` },
+  { name: 'no text, newest published, one filter, facets', next: () => `gender=${['male', 'female'][n++ % 2]}&facets=true` },
+  {
+    // Two words of the corpus, each cut to a prefix of 3 letters or more: nearly every text is
+    // new to the catalogue, so each search asks PostgreSQL for its matches (the cold path).
+    name: 'a text never searched before + two filters + facets',
+    next: () => {
+      const word = () => {
+        const whole = VOCABULARY[Math.floor(random() * VOCABULARY.length)];
+        return whole.slice(0, 3 + Math.floor(random() * (whole.length - 2)));
+      };
+      return `q=${encodeURIComponent(`${word()} ${word()}`)}&${FILTERS[n++ % FILTERS.length]}&facets=true`;
+    },
+  },
 ];
-const run = (query) => service.search(actor, searchQuerySchema.parse(Object.fromEntries(new URLSearchParams(query))));
+let turn = 0;
+const run = (query) => service.search(actors[turn++ % actors.length], searchQuerySchema.parse(Object.fromEntries(new URLSearchParams(query))));
+
+// Cold: the first search loads the whole catalogue; the first search of a text asks for its matches.
+const heapBefore = process.memoryUsage().heapUsed;
+const cold = await timed('first search (loads the catalogue of every published video)', () => run('sort=POPULAR&pageSize=12'));
+console.log(`  catalogue in memory: about ${Math.round((process.memoryUsage().heapUsed - heapBefore) / 1048576)} MiB of heap`);
+const firstText = await timed('first search of a text (its matches and ranks)', () => run('q=cholecystectomy&gender=female&resolution=1080p'));
+// What the scenarios find, so the figures below are known to be about real result lists.
+for (const query of [
+  'q=cholecystectomy&gender=female&resolution=1080p&facets=true',
+  'q=lapar&gender=male&frameRate=30',
+  'gender=female&facets=true',
+  'sort=POPULAR&pageSize=12',
+]) {
+  const result = await run(query);
+  const facetValues = result.facets ? Object.values(result.facets).reduce((sum, counts) => sum + Object.keys(counts).length, 0) : 0;
+  console.log(`  ${query}: total ${result.total}, page of ${result.results.length} (first: "${result.results[0]?.title}"), ${facetValues} facet values`);
+}
+
+const measure = async (level, scenario, during) => {
+  for (let i = 0; i < 10; i += 1) await run(scenario.next()); // warm-up
+  const latencies = [];
+  const end = performance.now() + DURATION * 1000;
+  const background = during?.(end);
+  await Promise.all(
+    Array.from({ length: level }, async () => {
+      while (performance.now() < end) {
+        const query = scenario.next();
+        const start = performance.now();
+        await run(query);
+        latencies.push(performance.now() - start);
+      }
+    }),
+  );
+  const edits = await background;
+  latencies.sort((a, b) => a - b);
+  const at = (p) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))].toFixed(1);
+  console.log(
+    `| ${scenario.name} | ${Math.round(latencies.length / DURATION)} | ${at(0.5)} | ${at(0.95)} | ${at(0.99)} |${edits === undefined ? '' : ` ${edits} |`}`,
+  );
+};
 
 // At full concurrency (throughput and queueing), then one at a time (each query's own latency).
 for (const level of [CONNECTIONS, 1]) {
   console.log(`\nload: ${level} concurrent connection(s), ${DURATION} s per scenario\n`);
   console.log('| scenario | queries/s | p50 ms | p95 ms | p99 ms |');
   console.log('|---|---|---|---|---|');
-  for (const scenario of scenarios) {
-    for (let i = 0; i < 10; i += 1) await run(scenario.next()); // warm-up
-    const latencies = [];
-    const end = performance.now() + DURATION * 1000;
-    await Promise.all(
-      Array.from({ length: level }, async () => {
-        while (performance.now() < end) {
-          const query = scenario.next();
-          const start = performance.now();
-          await run(query);
-          latencies.push(performance.now() - start);
-        }
-      }),
-    );
-    latencies.sort((a, b) => a - b);
-    const at = (p) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))].toFixed(1);
-    console.log(`| ${scenario.name} | ${Math.round(latencies.length / DURATION)} | ${at(0.5)} | ${at(0.95)} | ${at(0.99)} |`);
-  }
+  for (const scenario of scenarios) await measure(level, scenario);
 }
 
-// ---- The main query's plan: text + two filters, one page of results.
-const explain = async (label, query) => {
+// Writes while searching: a provider edits a title every second, so every second the catalogue
+// and each text's matches are read again.
+const editEverySecond = async (end) => {
+  let edits = 0;
+  while (performance.now() < end) {
+    await pool.query(`UPDATE videos SET title = title || '.' WHERE id = md5('1video')::uuid::text`);
+    edits += 1;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  return edits;
+};
+console.log(`\nload: ${CONNECTIONS} concurrent connections while a video is edited every second\n`);
+console.log('| scenario | queries/s | p50 ms | p95 ms | p99 ms | edits |');
+console.log('|---|---|---|---|---|---|');
+for (const scenario of [scenarios[1], scenarios[2], scenarios[4]]) await measure(CONNECTIONS, scenario, editEverySecond);
+
+// ---- The plans: a text's matches (asked once per text and data version), the whole catalogue (once).
+const explain = async (label, query, pick) => {
+  // A new service: its first search loads the catalogue and asks for the text's matches.
+  const fresh = createSearchService({ search: createSearchRepository(capturingDb), videos: { find: async () => null }, signer });
   capture = [];
-  await run(query);
+  await fresh.search(actors[0], searchQuerySchema.parse(Object.fromEntries(new URLSearchParams(query))));
   const captured = capture;
   capture = null;
-  const main = captured.find((q) => q.sql.includes('WITH page AS'));
+  const main = captured.find(pick);
   const plan = await pool.query(`EXPLAIN (ANALYZE, BUFFERS) ${main.sql}`, main.params);
   console.log(`\nEXPLAIN ANALYZE, ${label} (${query}):\n`);
   console.log(plan.rows.map((row) => row['QUERY PLAN']).join('\n'));
 };
-await explain('text + two filters', 'q=cholecystectomy&gender=female&resolution=1080p');
-await explain('landing grid', 'sort=POPULAR&pageSize=12');
+await explain('a text’s matches', 'q=cholecystectomy&gender=female&resolution=1080p', (q) => q.sql.includes('ts_rank(v.search_document'));
+await explain('the catalogue', 'sort=POPULAR&pageSize=12', (q) => q.sql.includes('LEFT JOIN video_popularity'));
 
 console.log(
-  `\nseed ${seed.seconds.toFixed(0)} s, documents ${documents.seconds.toFixed(0)} s, vocabulary ${vocabulary.seconds.toFixed(0)} s, GIN build ${gin.seconds.toFixed(1)} s (${sizes.gin}), popularity ${popularity.seconds.toFixed(1)} s`,
+  `\ncold catalogue ${(cold.seconds * 1000).toFixed(0)} ms, first text ${(firstText.seconds * 1000).toFixed(0)} ms, seed ${seed.seconds.toFixed(0)} s, documents ${documents.seconds.toFixed(0)} s, vocabulary ${vocabulary.seconds.toFixed(0)} s, GIN build ${gin.seconds.toFixed(1)} s (${sizes.gin}), popularity ${popularity.seconds.toFixed(1)} s`,
 );
 await pool.end();
 if (!args.keep) await admin.query(`DROP DATABASE IF EXISTS ${NAME} WITH (FORCE)`);
