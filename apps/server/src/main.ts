@@ -139,6 +139,7 @@ async function main(): Promise<void> {
       logger: log,
       webDistDir: config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST_DIR,
       trustProxy: config.TRUST_PROXY,
+      warmSearch: true,
       publicUrl,
       mailer,
       supportEmails: config.SUPPORT_EMAIL,

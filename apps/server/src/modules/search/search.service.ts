@@ -94,6 +94,11 @@ export function createSearchService(deps: { search: SearchRepository; videos: Pi
       };
     },
 
+    /** Loads the catalogue ahead of the first search (at start-up, in the background). */
+    async warm(): Promise<void> {
+      await catalogue.all();
+    },
+
     /** Cards of `ids` the caller may watch, in the order asked (ids of others' private videos are left out). */
     async byIds(actor: VideoActor, ids: readonly string[]): Promise<VideoCard[]> {
       const rows = await search.byIds(watchableSql(actor), ids);
