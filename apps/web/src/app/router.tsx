@@ -93,7 +93,7 @@ const videoPageLoader =
   ({ params, request }: { params: Record<string, string | undefined>; request: Request }) => {
     requireVideoId({ params });
     const query = watchPageQuery(params.videoId!);
-    void import('hls.js');
+    void import('hls.js/light');
     // A playlist's clip starts where its item says: the player fetches that itself.
     const search = new URL(request.url).searchParams;
     if (search.has('playlist')) {

@@ -195,7 +195,7 @@ export function VideoPlayer({ videoId, title, playback, segments, durationSecond
 
   const onProviderChange = (provider: MediaProviderAdapter | null) => {
     if (!isHLSProvider(provider)) return;
-    provider.library = () => import('hls.js');
+    provider.library = () => import('hls.js/light');
     provider.config = {
       // Rewrites each request to the newest signature (the path's token), so no link ever expires mid-play.
       xhrSetup(xhr: XMLHttpRequest, url: string) {
