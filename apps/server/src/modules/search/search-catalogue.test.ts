@@ -245,7 +245,7 @@ describe('search catalogue: loading and changes', () => {
     const rows = new Map([row({ id: 'v1', title: 'Cholecystectomy' }), row({ id: 'v2', title: 'Hernia' })].map((r) => [r.id, r]));
     const log: { id: number; video: string | null; txid: number }[] = [];
     let xid = 100;
-    const calls = { catalogue: 0, catalogueOf: [] as string[][], matches: 0, segments: 0, versions: 0 };
+    const calls = { catalogue: 0, catalogueOf: [] as string[][], matches: 0, segments: 0, versions: 0, changes: 0 };
     const matching = (text: string) => [...rows.values()].filter((r) => r.title.toLowerCase().startsWith(text.slice(1, 5)));
     const search: Parameters<typeof createSearchCatalogue>[0] = {
       catalogueVersion: async (horizon) => {
@@ -254,6 +254,7 @@ describe('search catalogue: loading and changes', () => {
         return { version: `${since.length}:${since.reduce((sum, entry) => sum + entry.id, 0)}`, now_ms: NOW };
       },
       catalogueChanges: async (since) => {
+        calls.changes += 1;
         const horizon = xid;
         const from = log.filter((entry) => entry.txid >= horizon);
         return {
@@ -348,6 +349,13 @@ describe('search catalogue: loading and changes', () => {
     await Promise.all(Array.from({ length: 20 }, () => catalogue.all()));
     // The first search's read, then one read for all that came while it was in flight.
     expect(calls.versions).toBe(2);
+  });
+
+  it('serves the searches that came while the first load ran from that load, without reading the log again', async () => {
+    const { search, calls } = database();
+    const catalogue = createSearchCatalogue(search);
+    await Promise.all(Array.from({ length: 20 }, () => catalogue.all()));
+    expect(calls).toMatchObject({ catalogue: 1, changes: 1 });
   });
 
   it('does not keep a failed load', async () => {

@@ -576,14 +576,17 @@ export function createSearchCatalogue(search: Source) {
   let issued = 0;
 
   // ---- The version: one read in flight; who comes during it waits for the next one.
-  type Read = { seq: number; horizon: string; version: string; now_ms: number } | null;
+  /** A read of the log's version (`log` null: nothing was loaded yet to read it for). */
+  type Read = { seq: number; log: { horizon: string; version: string; now_ms: number } | null };
   let reading: Promise<Read> | null = null;
   let queued: Promise<Read> | null = null;
   const readVersion = (): Promise<Read> => {
     if (!reading) {
       const horizon = latest?.horizon;
       const seq = (issued += 1);
-      reading = (horizon === undefined ? Promise.resolve(null) : search.catalogueVersion(horizon).then((read) => ({ seq, horizon, ...read }))).finally(() => {
+      reading = (
+        horizon === undefined ? Promise.resolve({ seq, log: null }) : search.catalogueVersion(horizon).then((read) => ({ seq, log: { horizon, ...read } }))
+      ).finally(() => {
         reading = null;
       });
       return reading;
@@ -625,7 +628,7 @@ export function createSearchCatalogue(search: Source) {
       search.textMatches([...new Set([...texts.values()].map((set) => set.text))], changes.ids),
     ]);
     // From here to the end, nothing waits: no search sees a change half applied.
-    apply(state, changes.ids, rows, matched, texts);
+    if (changes.ids.length) apply(state, changes.ids, rows, matched, texts);
     state.version = changes.version;
     state.horizon = changes.horizon;
     state.readAt = changes.now_ms;
@@ -641,10 +644,10 @@ export function createSearchCatalogue(search: Source) {
       .then((state) => {
         if (state === null) return load();
         // Read from the database after this search's read began: new enough.
-        if (read && read.seq <= state.freshAsOf) return state;
-        if (read && read.horizon === state.horizon && read.version === state.version) {
+        if (read.seq <= state.freshAsOf) return state;
+        if (read.log && read.log.horizon === state.horizon && read.log.version === state.version) {
           // Nothing new since this state's horizon: it is current as of the read.
-          state.readAt = Math.max(state.readAt, read.now_ms);
+          state.readAt = Math.max(state.readAt, read.log.now_ms);
           state.freshAsOf = read.seq;
           return state;
         }
