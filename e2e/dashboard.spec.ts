@@ -4,10 +4,10 @@
 // journey made (chart drawn, CSV exported); feedback is sent and answered by an administrator.
 // axe-core finds no serious or critical violation on each page of the dashboard.
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { createSignedInAccount, signInAsAdmin, uniqueEmail } from './support/accounts';
 import { createProvider, publishVideo } from './support/videos';
+import { expectNoSeriousViolations } from './support/axe';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -18,12 +18,6 @@ const viewerEmail = uniqueEmail('viewer');
 
 const consent = (page: Page) =>
   page.addInitScript(() => localStorage.setItem('consent', JSON.stringify({ necessary: true, performance: false, advertising: false })));
-
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 test.beforeAll(async ({ browser, baseURL }) => {
   test.setTimeout(600_000);

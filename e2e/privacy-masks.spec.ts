@@ -6,9 +6,9 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { createAccountWithRole, signInAsAdmin } from './support/accounts';
+import { expectNoSeriousViolations } from './support/axe';
 
 // Inside the body only (a reddish moving texture): nothing to cut.
 const INSIDE = "cellauto=s=1280x720:rate=25:rule=110,format=gray,geq=r='160+60*p(X,Y)/255':g='40+30*p(X,Y)/255':b='40+20*p(X,Y)/255',gblur=sigma=3";
@@ -79,9 +79,7 @@ test('a provider adds a mask in the privacy review, and the published frames hav
   await box.press('ArrowRight');
   // The editor with a mask selected (over the video, on the timeline, in the table) passes axe-core.
   await expect(page.getByRole('button', { name: 'Resize the selected mask' })).toBeVisible();
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await expectNoSeriousViolations(page);
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page).toHaveURL(/\/progress/, { timeout: 30_000 });
 

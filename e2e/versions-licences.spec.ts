@@ -3,10 +3,10 @@
 // viewer asks for a licence on the video page, the provider accepts it with terms in
 // /analytics/content, and both see it (the viewer under /licences, both in the printable record).
 // axe-core finds no serious or critical violation on the new pages.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createSignedInAccount, uniqueEmail } from './support/accounts';
 import { createProvider, publishVideo } from './support/videos';
+import { expectNoSeriousViolations } from './support/axe';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -16,12 +16,6 @@ let providerState: Awaited<ReturnType<Awaited<ReturnType<Page['context']>>['stor
 
 const consent = (page: Page) =>
   page.addInitScript(() => localStorage.setItem('consent', JSON.stringify({ necessary: true, performance: false, advertising: false })));
-
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 /** Confirms a second privacy review (2 s to 4 s removed) and waits until version 2 is fully rendered and published. */
 async function renderSecondVersion(request: APIRequestContext, id: string) {

@@ -5,10 +5,10 @@
 // watch later and history work and the resume position is offered, a playlist of two clips plays
 // through; a viewer without access sees the 401 message box and can request access; download only
 // when allowed. axe-core finds no serious or critical violation on the video page and the lists.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { createSignedInAccount } from './support/accounts';
 import { createProvider, publishVideo } from './support/videos';
+import { expectNoSeriousViolations } from './support/axe';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -19,12 +19,6 @@ let providerState: Awaited<ReturnType<Awaited<ReturnType<Page['context']>>['stor
 const consent = (page: Page) =>
   page.addInitScript(() => localStorage.setItem('consent', JSON.stringify({ necessary: true, performance: false, advertising: false })));
 const currentTime = (page: Page) => page.evaluate(() => document.querySelector('video')?.currentTime ?? 0);
-
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 test.beforeAll(async ({ browser, baseURL }) => {
   test.setTimeout(600_000);
