@@ -1,8 +1,10 @@
-// SQL for discovery. The search reads the published catalogue as a whole (`catalogue`, cached in
-// memory by the service until `catalogueVersion` changes) and the videos matching a text
-// (`matches`, the weighted `search_document` with its GIN index, kept by the triggers of migration
-// 0008; `search_words`, trigram GIN, for typos); filters, access, facets, sorts and paging are then
-// decided in memory (search-catalogue.ts). Cards of given ids are filtered by `watchableSql`.
+// SQL for discovery. The search reads the published catalogue as a whole once (`catalogue`, held
+// in memory by the service and kept current from the change log: `catalogueVersion`,
+// `catalogueChanges`, then `catalogue(ids)` and `textMatches` for what changed) and the videos
+// matching a text (`matches`, the weighted `search_document` with its GIN index, kept by the
+// triggers of migration 0008; `search_words`, trigram GIN, for typos); filters, access, facets,
+// sorts and paging are then decided in memory (search-catalogue.ts). Cards of given ids are
+// filtered by `watchableSql`.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Visibility } from '@ipsv/contracts/videos';
 import type { AccessGrant } from '../../db/schema.js';
