@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SURGERY_TYPE_ALL } from '@ipsv/contracts/surgery-types';
-import { Catalogue, createSearchCatalogue, evaluate, facetValues, HitSet, type SearchFilters } from './search-catalogue.js';
+import { Catalogue, createSearchCatalogue, evaluate, facetValues, HitSet, type EvaluateOptions, type SearchFilters } from './search-catalogue.js';
 import { watcher } from '../videos/video-access.js';
 import type { CatalogueRow } from './search.repository.js';
 
@@ -37,19 +37,18 @@ const row = (fields: Partial<CatalogueRow> = {}): CatalogueRow => ({
 });
 
 const NO_FILTERS: SearchFilters = { surgeryType: SURGERY_TYPE_ALL, resolution: [], duration: [], frameRate: [], gender: [], bmi: [], pgs: [] };
-const run = (rows: CatalogueRow[], options: Partial<Parameters<typeof evaluate>[2]> & { sort?: Parameters<HitSet['in']>[0] } = {}) => {
-  const set = HitSet.all(new Catalogue(rows));
-  return evaluate(set, options.sort ?? 'DATE_ADDED_NEW', {
-    viewer: { id: 'nobody', canSee: () => true },
-    filters: NO_FILTERS,
-    offset: 0,
-    limit: 20,
-    total: true,
-    facets: false,
-    now: NOW,
-    ...options,
-  });
+/** A first page of 20 with its total, for a viewer who may watch everything. */
+const EVERYTHING: EvaluateOptions = {
+  viewer: { id: 'nobody', canSee: () => true },
+  filters: NO_FILTERS,
+  offset: 0,
+  limit: 20,
+  total: true,
+  facets: false,
+  now: NOW,
 };
+const run = (rows: CatalogueRow[], options: Partial<EvaluateOptions> & { sort?: Parameters<HitSet['in']>[0] } = {}) =>
+  evaluate(HitSet.all(new Catalogue(rows)), options.sort ?? 'DATE_ADDED_NEW', { ...EVERYTHING, ...options });
 const ids = (result: ReturnType<typeof run>) => result.page.map((r) => r.id);
 
 describe('search catalogue: filters, facets and paging in memory', () => {
@@ -295,15 +294,7 @@ describe('search catalogue: loading and changes', () => {
   };
   const titles = async (catalogue: ReturnType<typeof createSearchCatalogue>, terms?: string[]) => {
     const set = terms ? await catalogue.matching(terms) : await catalogue.all();
-    return evaluate(set, 'DATE_ADDED_NEW', {
-      viewer: { id: 'nobody', canSee: () => true },
-      filters: NO_FILTERS,
-      offset: 0,
-      limit: 20,
-      total: true,
-      facets: false,
-      now: NOW,
-    }).page.map((r) => r.title);
+    return evaluate(set, 'DATE_ADDED_NEW', EVERYTHING).page.map((r) => r.title);
   };
 
   it('loads once, shares a load between concurrent searches, and keeps texts and segments while nothing changes', async () => {

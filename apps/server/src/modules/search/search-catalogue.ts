@@ -23,7 +23,7 @@ import {
   type UploadDate,
 } from '@ipsv/contracts/search';
 import { SURGERY_TYPE_ALL } from '@ipsv/contracts/surgery-types';
-import type { VideoRow } from '../videos/videos.repository.js';
+import type { WatchFacts } from '../videos/video-access.js';
 import type { CatalogueRow, SearchRepository } from './search.repository.js';
 import { tsqueryText } from './search-text.js';
 
@@ -63,8 +63,6 @@ const codeOf = (facet: FacetName, value: string): number => {
 };
 const UPLOADED_CODES = UPLOAD_DATES.map((option) => codeOf('uploaded', option));
 
-type WatchFacts = Pick<VideoRow, 'ownerId' | 'visibility' | 'whitelist' | 'listEntries' | 'accessGrants' | 'publishedVersion' | 'takenDownAt'>;
-
 /** Each resolution class from its minimum height; a video without a height counts as the lowest. */
 const resolutionOf = (height: number | null): Resolution =>
   RESOLUTIONS.findLast((resolution) => height !== null && height >= RESOLUTION_MIN_HEIGHT[resolution]) ?? RESOLUTIONS[0];
@@ -93,14 +91,15 @@ export function facetValues(row: CatalogueRow): Record<ValueFacet, string | null
 
 const FACETS = VALUE_FACETS.length;
 
+/** What a change to a video did besides its card (see `Catalogue.update`). */
+const REORDER = 1;
+const REFILTER = 2;
+
 /**
  * The published videos, column by column: a search reads a few numbers per video from typed
  * arrays (a whole catalogue pass is memory-bound; objects scattered over the heap made it ten
  * times slower), and the row itself only for the page it shows or a video not open to everyone.
  */
-const REORDER = 1;
-const REFILTER = 2;
-
 export class Catalogue {
   readonly byId = new Map<string, number>();
   /** The rows by place; a place is never reused (a video gone from the catalogue leaves a hole). */
@@ -320,8 +319,8 @@ export class HitSet {
     if (kept) openParts.delete(key);
     openParts.set(key, { at: now, scan });
     openPartsSize += scan.passing.length - (kept?.scan.passing.length ?? 0);
-    // Least recently used first: out with what is from another ten seconds, of a set that has
-    // changed since, or over the budget.
+    // Least recently used first: out with what is from another ten seconds (the parts of a set
+    // that has changed since go this way), or over the budget.
     for (const [oldest, part] of openParts) {
       if (oldest === key || (part.at === now && openPartsSize <= MAX_OPEN_PART_PLACES)) break;
       openParts.delete(oldest);

@@ -18,7 +18,8 @@ export function canUpload(role: Role): boolean {
   return UPLOAD_ROLES.has(role);
 }
 
-type WatchFacts = Pick<VideoRow, 'ownerId' | 'visibility' | 'whitelist' | 'listEntries' | 'accessGrants' | 'publishedVersion' | 'takenDownAt'>;
+/** What the watch rule reads of a video. */
+export type WatchFacts = Pick<VideoRow, 'ownerId' | 'visibility' | 'whitelist' | 'listEntries' | 'accessGrants' | 'publishedVersion' | 'takenDownAt'>;
 
 /**
  * Whether `actor` may watch a published video (spec section 6: decided per user email). A whitelisted
