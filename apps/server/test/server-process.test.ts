@@ -89,6 +89,8 @@ describe('npm start with the embedded PostgreSQL', () => {
 
     expect(await stop(server)).toBe(0);
     expect(postgresProcessesFor(path.join(dataDir, 'pg'))).toEqual([]);
+    // An operator's terminal shows no warning from Node or a library (a deprecated option, say).
+    expect(server.stderr.join('')).not.toMatch(/Warning|Deprecation/);
   });
 
   it('reuses the data directory on the next start, data included', async () => {
