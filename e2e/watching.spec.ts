@@ -216,12 +216,15 @@ test('a playlist of two clips plays through, moving on at the end of the first',
   const rows = page.getByTestId('library-item');
   await expect(rows).toHaveCount(2);
   await expect(rows.first()).toContainText('Clip 0:09–0:11');
-  // Reorder by keyboard alone: the second clip moves up.
+  // Reorder by keyboard alone: the second clip moves up (shown at once, saved in the background;
+  // the reload waits for the save, or it could cancel the request).
+  const saved = page.waitForResponse((response) => response.url().endsWith('/position') && response.request().method() === 'PUT');
   await page
     .getByRole('button', { name: /Move .* up/ })
     .nth(1)
     .click();
   await expect(rows.first()).toContainText('Clip 0:01–0:03');
+  expect((await saved).status()).toBe(204);
   await page.reload();
   await expect(rows.first()).toContainText('Clip 0:01–0:03');
 
