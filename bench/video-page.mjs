@@ -6,7 +6,10 @@
 // the main thread is while the video plays. Then the page's API call under 50 connections
 // (autocannon), with the PostgreSQL statements it costs
 // (pg_stat_database transactions per request: every statement is its own transaction).
-// Usage: npm run build && node --import tsx bench/video-page.mjs [--duration 10] [--connections 50] [--runs 5]
+// Usage: npm run build && node --import tsx bench/video-page.mjs [--duration 10] [--connections 50] [--runs 5] [--cpu]
+// --cpu also traces each load and sums the page's main-thread CPU time until the video's
+// 'loadeddata' event: the work in the way of the first frame, which (unlike the wall-clock time)
+// hardly changes when other processes share the cores. Tracing slows the loads a little.
 /* global document, KeyboardEvent -- used inside page.evaluate, in the browser */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
@@ -48,6 +51,16 @@ try {
   const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
   await context.addInitScript(() => localStorage.setItem('consent', JSON.stringify({ necessary: true, performance: false, advertising: false })));
   const runs = [];
+  const traceCpu = process.argv.includes('--cpu');
+  /** CPU time of the renderer's main thread (its tasks' thread time) before the video's 'loadeddata' event. */
+  const mainThreadCpuBeforeFrame = (events) => {
+    for (const main of events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')) {
+      const mine = events.filter((e) => e.pid === main.pid && e.tid === main.tid);
+      const loaded = mine.find((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'loadeddata');
+      if (loaded) return mine.filter((e) => e.ph === 'X' && e.name === 'RunTask' && e.ts < loaded.ts).reduce((sum, e) => sum + (e.tdur ?? 0), 0) / 1000;
+    }
+    return undefined;
+  };
   // --variants compares, in the same run, the page as built with the page whose early media
   // fetches ('fetch': the route loader's warm-up) or the <video> element's own ones ('media':
   // Chromium's native HLS trying Vidstack's <source> before hls.js attaches) are refused.
@@ -69,10 +82,12 @@ try {
       if (rung) rungs.add(rung);
       mediaBytes += Number(response.headers()['content-length'] ?? (await response.body().catch(() => Buffer.alloc(0))).length);
     });
+    if (traceCpu) await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
     await page.goto(`/video/${videoId}`);
     await page.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 2, null, { timeout: 30_000 });
     counting = false;
     const frameMs = await page.evaluate(() => performance.now());
+    const cpuMs = traceCpu ? mainThreadCpuBeforeFrame(JSON.parse((await browser.stopTracing()).toString()).traceEvents) : undefined;
     // Where the time went: when each step's response ended, from navigation start.
     const steps = await page.evaluate(() => {
       const end = (test) => performance.getEntriesByType('resource').find((e) => test(e.name))?.responseEnd;
@@ -115,7 +130,7 @@ try {
             .join('\n'),
         ),
       );
-    runs.push({ variant, frameMs, playedMs, firstFrameBytes, firstRungs, steps });
+    runs.push({ variant, frameMs, playedMs, firstFrameBytes, firstRungs, steps, cpuMs });
     await page.close();
   }
   // While it plays: how busy the page's main thread is (Chromium's sampling profiler, 5 s of playback).
@@ -175,6 +190,10 @@ try {
   console.log(
     `median: first frame ${Math.round(median(runs.map((r) => r.frameMs)))} ms, then first played frame ${Math.round(median(runs.map((r) => r.playedMs)))} ms after play`,
   );
+  if (traceCpu) {
+    const cpu = runs.map((r) => r.cpuMs).filter((v) => v !== undefined);
+    console.log(`main-thread CPU before the first frame: median ${Math.round(median(cpu))} ms (${cpu.map(Math.round).join(', ')})`);
+  }
 
   console.log(`while playing: main thread busy ${playbackBusy.busy.toFixed(1)} % of the time, ${playbackBusy.script.toFixed(1)} % in JavaScript (5 s sampled)`);
 
