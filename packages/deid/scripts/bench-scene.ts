@@ -1,5 +1,5 @@
-// Speed of the scene model per frame, in process on the TensorFlow.js WASM backend:
-//   npx tsx packages/deid/scripts/bench-scene.ts [--frames 120]
+// Speed of the scene model per frame, in process, the backbone on onnxruntime:
+//   npx tsx packages/deid/scripts/bench-scene.ts [--frames 120] [--threads 1]
 // Dev frames resized to the analysis's frame sizes (256 × 144 scene only, 640 × 360 with the other
 // detectors); reports the cost of each step and frames per second.
 import { join, resolve, dirname } from 'node:path';
@@ -13,13 +13,15 @@ import { loadSceneModel, sceneInputs, sceneScore } from '../src/scene-model.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const data = resolve(here, '../../../../shared/data/deid-frames');
-const { values } = parseArgs({ options: { frames: { type: 'string' } } });
+const { values } = parseArgs({ options: { frames: { type: 'string' }, threads: { type: 'string' } } });
 const count = Number(values.frames ?? 120);
 const frames = (await readLabels(join(data, 'labels.csv'), join(data, 'images'))).filter((_, i) => i % 5 === 0).slice(0, count);
 const model = loadSceneModel();
-const backbone = new SceneBackbone();
+const backbone = new SceneBackbone({ threads: values.threads ? Number(values.threads) : undefined });
 const pixels = await Promise.all(frames.map((f) => loadPixels(f.file)));
+const t0 = performance.now();
 await backbone.featureMap(pixels[0]!); // load and warm up
+process.stdout.write(`backbone load (ONNX built from the TF.js files, session created) and first frame: ${(performance.now() - t0).toFixed(0)} ms\n`);
 
 for (const [width, height] of [
   [256, 144],
