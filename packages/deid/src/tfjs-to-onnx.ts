@@ -45,7 +45,7 @@ interface Weight {
 }
 
 /** IEEE 754 half → number, exactly (as TensorFlow.js dequantises float16 weights). */
-const fromHalf = (h: number): number => {
+const halfToNumber = (h: number): number => {
   const sign = h & 0x8000 ? -1 : 1;
   const exponent = (h >> 10) & 0x1f;
   const fraction = h & 0x3ff;
@@ -54,27 +54,43 @@ const fromHalf = (h: number): number => {
   return sign * (1 + fraction / 1024) * 2 ** (exponent - 15);
 };
 
-/** The named weights of the manifest, read from the concatenated shards in manifest order. */
-const readWeights = (json: GraphModelJson, bytes: Uint8Array): Map<string, Weight> => {
+let halves: Float32Array | undefined;
+/** Every half's value, by its bits (256 KB, built once). */
+const halfTable = (): Float32Array => (halves ??= Float32Array.from({ length: 0x10000 }, (_, h) => halfToNumber(h)));
+
+/**
+ * The named weights of the manifest, read from the concatenated shards in manifest order. Each is
+ * decoded when first asked for: the cut graph uses only some of them.
+ */
+const readWeights = (json: GraphModelJson, bytes: Uint8Array): Map<string, () => Weight> => {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const weights = new Map<string, Weight>();
+  const weights = new Map<string, () => Weight>();
   let offset = 0;
   for (const entry of json.weightsManifest.flatMap((group) => group.weights)) {
     const size = entry.shape.reduce((a, b) => a * b, 1);
     const stored = entry.quantization?.dtype ?? entry.dtype;
+    const at = offset;
+    let decode: () => Float32Array | Int32Array;
     if (entry.dtype === 'float32' && stored === 'float16') {
-      const data = new Float32Array(size);
-      for (let k = 0; k < size; k += 1) data[k] = fromHalf(view.getUint16(offset + 2 * k, true));
-      weights.set(entry.name, { shape: entry.shape, data });
+      decode = () => {
+        const table = halfTable();
+        const data = new Float32Array(size);
+        for (let k = 0; k < size; k += 1) data[k] = table[view.getUint16(at + 2 * k, true)]!;
+        return data;
+      };
       offset += 2 * size;
     } else if (entry.dtype === stored && (stored === 'float32' || stored === 'int32')) {
-      const data = stored === 'float32' ? new Float32Array(size) : new Int32Array(size);
-      for (let k = 0; k < size; k += 1) data[k] = stored === 'float32' ? view.getFloat32(offset + 4 * k, true) : view.getInt32(offset + 4 * k, true);
-      weights.set(entry.name, { shape: entry.shape, data });
+      decode = () => {
+        const data = stored === 'float32' ? new Float32Array(size) : new Int32Array(size);
+        for (let k = 0; k < size; k += 1) data[k] = stored === 'float32' ? view.getFloat32(at + 4 * k, true) : view.getInt32(at + 4 * k, true);
+        return data;
+      };
       offset += 4 * size;
     } else {
       throw new Error(`weight ${entry.name}: ${entry.dtype} stored as ${stored} is not supported`);
     }
+    let weight: Weight | undefined;
+    weights.set(entry.name, () => (weight ??= { shape: entry.shape, data: decode() }));
   }
   if (offset !== bytes.byteLength) throw new Error(`weights: manifest describes ${offset} bytes, shards hold ${bytes.byteLength}`);
   return weights;
@@ -158,7 +174,7 @@ export function graphModelToOnnx(json: GraphModelJson, weightBytes: Uint8Array, 
     const name = source(ref);
     const weight = weights.get(name);
     if (!weight) throw new Error(`${name} is not a constant with stored weights`);
-    return weight;
+    return weight();
   };
   const sizeOf = (ref: string): Size => {
     const size = sizes.get(source(ref));
@@ -206,9 +222,8 @@ export function graphModelToOnnx(json: GraphModelJson, weightBytes: Uint8Array, 
           for (let xx = 0; xx < kw; xx += 1)
             for (let i = 0; i < cin; i += 1)
               for (let o = 0; o < cout; o += 1) {
-                const value = kernel.data[((y * kw + xx) * cin + i) * cout + o]!;
-                const [oc, ic] = depthwise ? [i * cout + o, 0] : [o, i];
-                onnxWeight[((oc * perGroup + ic) * kh + y) * kw + xx] = value;
+                const to = depthwise ? (i * cout + o) * kh * kw : (o * cin + i) * kh * kw;
+                onnxWeight[to + y * kw + xx] = kernel.data[((y * kw + xx) * cin + i) * cout + o]!;
               }
         const strides = ints(attr.strides);
         const dilations = ints(attr.dilations);
