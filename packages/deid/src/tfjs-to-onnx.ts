@@ -267,7 +267,7 @@ export function graphModelToOnnx(json: GraphModelJson, weightBytes: Uint8Array, 
           attributes: { kernel_shape: [kh, kw], strides: [sh, sw], dilations: [dh, dw], pads, group: depthwise ? cin : 1 },
         });
         if (activation === 'Relu') nodes.push({ op: 'Relu', inputs: [convOut], outputs: [node.name], name: `${node.name}/relu` });
-        if (activation === 'Relu6') nodes.push(relu6(convOut, node.name, constant));
+        if (activation === 'Relu6') nodes.push(relu6(convOut, node.name, `${node.name}/relu6`, constant));
         sizes.set(node.name, { channels: outChannels, height: out[0], width: out[1] });
         break;
       }
@@ -305,7 +305,9 @@ export function graphModelToOnnx(json: GraphModelJson, weightBytes: Uint8Array, 
       }
       case 'Relu':
       case 'Relu6': {
-        nodes.push(node.op === 'Relu' ? { op: 'Relu', inputs: [inputs[0]!], outputs: [node.name], name: node.name } : relu6(inputs[0]!, node.name, constant));
+        nodes.push(
+          node.op === 'Relu' ? { op: 'Relu', inputs: [inputs[0]!], outputs: [node.name], name: node.name } : relu6(inputs[0]!, node.name, node.name, constant),
+        );
         sizes.set(node.name, sizeOf(inputs[0]!));
         break;
       }
@@ -337,11 +339,11 @@ export function graphModelToOnnx(json: GraphModelJson, weightBytes: Uint8Array, 
 }
 
 /** ReLU6 as Clip(x, 0, 6) (opset 11 and later take the bounds as inputs). */
-const relu6 = (input: string, output: string, constant: (name: string, dims: number[], data: Float32Array) => string): OnnxNode => ({
+const relu6 = (input: string, output: string, name: string, constant: (name: string, dims: number[], data: Float32Array) => string): OnnxNode => ({
   op: 'Clip',
   inputs: [input, constant('relu6/min', [], Float32Array.of(0)), constant('relu6/max', [], Float32Array.of(6))],
   outputs: [output],
-  name: output,
+  name,
 });
 
 /** Reads model.json and its weight shards from disk and cuts them to an ONNX model. */
