@@ -134,7 +134,7 @@ export const calibrate = (score: number, own: number, shared: number): number =>
 
 export const analyseVideo = async (file: string, options: AnalyseOptions = {}): Promise<AnalysisResult> => {
   if (options.scene) return analyseWith(file, options.scene, options);
-  // A detector made here is closed here (its backbone holds a TensorFlow.js model).
+  // A detector made here is closed here (its backbone holds an onnxruntime session).
   const scene = new SceneDetector();
   try {
     return await analyseWith(file, scene, options);

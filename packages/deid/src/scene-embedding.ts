@@ -1,14 +1,19 @@
 // The frozen visual backbone of the scene model: the MobileNetV3 feature extractor inside the
 // CenterNet person/object detector that ships in @vladmandic/human's models/ (centernet.json/.bin,
-// MIT like the package; trained on COCO, which is people and the objects of rooms). Run on the
-// TensorFlow.js WASM backend from files on disk, at a small square input, and cut at the end of the
-// backbone: the detection head is never run. The output is a coarse feature map that the scene
-// model pools over the whole frame and over each picture-in-picture region.
+// MIT like the package; trained on COCO, which is people and the objects of rooms), cut at the end
+// of the backbone: the detection head is never run. The output is a coarse feature map that the
+// scene model pools over the whole frame and over each picture-in-picture region.
+//
+// The model is a TensorFlow.js graph; it is rewritten as ONNX in memory when first used
+// (tfjs-to-onnx.ts: only the nodes that feed the cut, at the small square input) and run on
+// onnxruntime-node's CPU provider, 2.5 ms a frame against 10-12 ms on TensorFlow.js's WASM backend
+// (bench/RESULTS.md, "Scene backbone on onnxruntime"). Nothing is downloaded or written to disk.
 import path from 'node:path';
-import { loadGraphModel } from '@tensorflow/tfjs-converter';
+import type * as Ort from 'onnxruntime-node';
 import { type Pixels } from './dataset.js';
-import { ensureWasmBackend, fileModelHandler, type GraphModel, humanModelsDir, tf } from './detectors/face-tfjs.js';
+import { humanModelsDir } from './detectors/human-models.js';
 import { resize } from './scene-augment.js';
+import { INPUT_NAME, loadGraphModelAsOnnx, OUTPUT_NAME } from './tfjs-to-onnx.js';
 
 export const BACKBONE = {
   package: '@vladmandic/human',
@@ -19,6 +24,8 @@ export const BACKBONE = {
   input: 192,
   channels: 120,
   licence: 'MIT (@vladmandic/human 3.3.6, models/centernet.json)',
+  /** What runs it (part of the training cache's key: another engine rounds differently). */
+  runtime: 'onnxruntime-node, converted in memory from the TensorFlow.js graph',
 } as const;
 
 export interface FeatureMap {
@@ -29,60 +36,61 @@ export interface FeatureMap {
   data: Float32Array;
 }
 
-/**
- * The model's declared input is 1 × 512 × 512 × 3, which the graph executor enforces; the backbone
- * is fully convolutional, so the declared height and width are relaxed to run it smaller.
- */
-const relaxedInput = (jsonPath: string): tf.io.IOHandler => {
-  const file = fileModelHandler(jsonPath);
-  return {
-    async load() {
-      const artifacts = await file.load!();
-      const topology = artifacts.modelTopology as { node: { op: string; attr?: { shape?: { shape?: { dim?: { size: string }[] } } } }[] };
-      for (const node of topology.node) {
-        const dims = node.op === 'Placeholder' ? node.attr?.shape?.shape?.dim : undefined;
-        if (dims?.length === 4) for (const i of [1, 2]) dims[i]!.size = '-1';
-      }
-      return { ...artifacts, signature: undefined };
-    },
-  };
-};
+export interface SceneBackboneOptions {
+  /**
+   * onnxruntime intra-op threads. One by default: a frame takes about 2 ms on one thread and more
+   * on two (the model is too small to share out), and the analysis's two ffmpeg decoders want the
+   * machine's other cycles.
+   */
+  threads?: number;
+}
+
+/** The ONNX bytes of the backbone, built from the files in @vladmandic/human's models/. */
+export const backboneOnnx = (): Promise<Uint8Array> =>
+  loadGraphModelAsOnnx(path.join(humanModelsDir(), `${BACKBONE.model}.json`), { output: BACKBONE.node, height: BACKBONE.input, width: BACKBONE.input });
 
 export class SceneBackbone {
-  private model: Promise<GraphModel> | undefined;
+  private session: Promise<Ort.InferenceSession> | undefined;
+  private ort: typeof Ort | undefined;
 
-  private load(): Promise<GraphModel> {
-    this.model ??= (async () => {
-      await ensureWasmBackend();
-      return loadGraphModel(relaxedInput(path.join(humanModelsDir(), `${BACKBONE.model}.json`)));
+  constructor(private readonly options: SceneBackboneOptions = {}) {}
+
+  private load(): Promise<Ort.InferenceSession> {
+    this.session ??= (async () => {
+      this.ort ??= (await import('onnxruntime-node')) as typeof Ort;
+      return this.ort.InferenceSession.create(await backboneOnnx(), {
+        executionProviders: ['cpu'],
+        intraOpNumThreads: this.options.threads ?? 1,
+        graphOptimizationLevel: 'all',
+      });
     })();
-    this.model.catch(() => {
-      this.model = undefined;
+    this.session.catch(() => {
+      this.session = undefined;
     });
-    return this.model;
+    return this.session;
   }
 
   /** The feature map of one frame (any size or aspect: stretched to the square input). */
   async featureMap(frame: Pixels): Promise<FeatureMap> {
-    const model = await this.load();
+    const session = await this.load();
     const small = frame.width === BACKBONE.input && frame.height === BACKBONE.input ? frame : resize(frame, BACKBONE.input, BACKBONE.input);
-    const input = tf.tensor4d(Float32Array.from(small.data), [1, BACKBONE.input, BACKBONE.input, 3], 'float32');
+    // Pixel values 0–255, RGB, NHWC: the graph has no normalisation of its own before the first
+    // convolution, and TensorFlow.js was fed the same.
+    const input = new this.ort!.Tensor('float32', Float32Array.from(small.data), [1, BACKBONE.input, BACKBONE.input, 3]);
     try {
-      const output = model.execute(input, BACKBONE.node) as tf.Tensor;
-      try {
-        const [, height, width, channels] = output.shape as number[];
-        return { width: width!, height: height!, channels: channels!, data: (await output.data()) as Float32Array };
-      } finally {
-        output.dispose();
-      }
+      const output = (await session.run({ [INPUT_NAME]: input }))[OUTPUT_NAME]!;
+      const [, height, width, channels] = output.dims as number[];
+      const data = output.data as Float32Array;
+      output.dispose();
+      return { width: width!, height: height!, channels: channels!, data };
     } finally {
       input.dispose();
     }
   }
 
   async close(): Promise<void> {
-    const model = this.model;
-    this.model = undefined;
-    if (model) (await model.catch(() => undefined))?.dispose();
+    const session = this.session;
+    this.session = undefined;
+    await (await session?.catch(() => undefined))?.release();
   }
 }

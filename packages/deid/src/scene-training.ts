@@ -41,7 +41,7 @@ const CACHE_DIR = fileURLToPath(new URL('../../../node_modules/.cache/ipsv-deid-
 /** The backbone's feature map of an image, from the disk cache when these bytes were seen before. */
 export const cachedFeatureMap = async (backbone: SceneBackbone, pixels: Pixels): Promise<FeatureMap> => {
   const key = createHash('sha256')
-    .update(`${BACKBONE.model}:${BACKBONE.node}:${BACKBONE.input}:${pixels.width}x${pixels.height}`)
+    .update(`${BACKBONE.model}:${BACKBONE.node}:${BACKBONE.input}:${BACKBONE.runtime}:${pixels.width}x${pixels.height}`)
     .update(pixels.data)
     .digest('hex');
   const file = join(CACHE_DIR, `${key}.f32`);

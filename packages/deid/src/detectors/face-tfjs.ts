@@ -7,10 +7,11 @@ import path from 'node:path';
 import * as tf from '@tensorflow/tfjs-core';
 import { loadGraphModel, type GraphModel } from '@tensorflow/tfjs-converter';
 import { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
+import { humanModelsDir } from './human-models.js';
 
 const require = createRequire(import.meta.url);
 
-export { tf, type GraphModel };
+export { tf, type GraphModel, humanModelsDir };
 
 let backend: Promise<void> | undefined;
 
@@ -29,12 +30,6 @@ export function ensureWasmBackend(): Promise<void> {
     backend = undefined;
   });
   return backend;
-}
-
-/** Directory of the graph models shipped in the @vladmandic/human npm package. */
-export function humanModelsDir(): string {
-  // The package's "exports" map has no "./package.json"; its CommonJS entry sits in dist/.
-  return path.join(path.dirname(require.resolve('@vladmandic/human')), '..', 'models');
 }
 
 interface ModelJson {
