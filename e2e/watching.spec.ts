@@ -227,6 +227,15 @@ test('a playlist of two clips plays through, moving on at the end of the first',
   expect((await saved).status()).toBe(204);
   await page.reload();
   await expect(rows.first()).toContainText('Clip 0:01–0:03');
+  // A move the server does not save is undone on screen and says so.
+  await page.route('**/position', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"INTERNAL"}' }));
+  await page
+    .getByRole('button', { name: /Move .* up/ })
+    .nth(1)
+    .click();
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(rows.first()).toContainText('Clip 0:01–0:03');
+  await page.unroute('**/position');
 
   await page.getByRole('button', { name: 'Play all' }).click();
   await expect(page).toHaveURL(/playlist=.*&item=/);

@@ -7,7 +7,7 @@ import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalList
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Anchor, Button, Group, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconGripVertical, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { playlistInputSchema, type PlaylistItem, type PlaylistSummary } from '@ipsv/contracts/watching';
@@ -149,8 +149,16 @@ function PlaylistView({ id }: { id: string }) {
   const moveTo = (item: PlaylistItem, from: number, to: number) => {
     if (to < 0 || to >= order.length || to === from) return;
     setMoved({ from: served, items: arrayMove(order, from, to) });
-    move.mutate({ playlistId: id, itemId: item.id, index: offset + to });
+    // A move that was not saved shows the saved order again, beside the error.
+    move.mutate({ playlistId: id, itemId: item.id, index: offset + to }, { onError: () => setMoved(null) });
   };
+  // Leaving the page (a reload, a closed tab) while a move is being saved would lose it: the browser asks first.
+  useEffect(() => {
+    if (!move.isPending) return;
+    const hold = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', hold);
+    return () => window.removeEventListener('beforeunload', hold);
+  }, [move.isPending]);
   const onDragEnd = (event: DragEndEvent) => {
     const from = order.findIndex((i) => i.id === event.active.id);
     const to = order.findIndex((i) => i.id === event.over?.id);
