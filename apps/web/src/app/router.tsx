@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { LoadingScreen } from '../components/loading-screen';
 import { watchPageQuery } from '../features/watching/api/get-watch-page';
 import { warmPlayback } from '../features/watching/api/warm-playback';
-import { loadHls } from '../features/watching/hls-library';
 import { deepLinkStart } from '../features/watching/watch-math';
 import { isVideoId, NotFoundError } from '../lib/not-found';
 import { createGuardLoader, revalidateOnEveryNavigation } from './guard';
@@ -94,7 +93,7 @@ const videoPageLoader =
   ({ params, request }: { params: Record<string, string | undefined>; request: Request }) => {
     requireVideoId({ params });
     const query = watchPageQuery(params.videoId!);
-    void loadHls();
+    void import('hls.js/light');
     // A playlist's clip starts where its item says: the player fetches that itself.
     const search = new URL(request.url).searchParams;
     if (search.has('playlist')) {

@@ -21,7 +21,6 @@ import { useTranslation } from 'react-i18next';
 import { PLAYBACK_RATES, type WatchSegment } from '@ipsv/contracts/watching';
 import type { Playback } from '@ipsv/contracts/videos';
 import { getPlayback } from '../api/get-watch-page';
-import { hlsLibrary } from '../hls-library';
 import { refreshDelayMs, withToken, tokenOf } from '../signed-links';
 
 /** One frame at the ladder's 25 fps, for ',' and '.' while paused. */
@@ -219,7 +218,7 @@ export function VideoPlayer({ videoId, title, playback, segments, durationSecond
 
   const onProviderChange = (provider: MediaProviderAdapter | null) => {
     if (!isHLSProvider(provider)) return;
-    provider.library = hlsLibrary();
+    provider.library = () => import('hls.js/light');
     provider.config = {
       // The first segment is asked for as soon as its playlist is in, even when the MediaSource
       // has not opened yet: otherwise hls.js waits for its next 100 ms tick (seen in most loads).
