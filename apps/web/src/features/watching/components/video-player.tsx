@@ -220,9 +220,6 @@ export function VideoPlayer({ videoId, title, playback, segments, durationSecond
     if (!isHLSProvider(provider)) return;
     provider.library = () => import('hls.js/light');
     provider.config = {
-      // The first segment is asked for as soon as its playlist is in, even when the MediaSource
-      // has not opened yet: otherwise hls.js waits for its next 100 ms tick (seen in most loads).
-      startFragPrefetch: true,
       // Rewrites each request to the newest signature (the path's token), so no link ever expires mid-play.
       xhrSetup(xhr: XMLHttpRequest, url: string) {
         const fresh = withToken(url, token.current);
