@@ -136,20 +136,14 @@ function WatchView({ page, startAt, playing }: { page: WatchPage; startAt: numbe
   // The end of a clip moves the playlist on.
   useOnReach(playerRef, playing?.item.end ?? null, playNext);
 
-  // Asked for before the first frame, the notes mount at once: the viewer's wish comes first.
-  const openNotes = () => {
-    setPanels(true);
-    setTab('notes');
-    setTimeout(() => composerRef.current?.focus(), 0);
-  };
-
   // 'n' takes a note at the current position (outside text fields).
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'n' || event.metaKey || event.ctrlKey || event.altKey) return;
       if ((event.target as HTMLElement | null)?.closest('input, textarea, select, [contenteditable]')) return;
       event.preventDefault();
-      openNotes();
+      setTab('notes');
+      setTimeout(() => composerRef.current?.focus(), 0);
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
@@ -195,7 +189,14 @@ function WatchView({ page, startAt, playing }: { page: WatchPage; startAt: numbe
                 {t('watching.resumeAt', { time: clock(page.resumeAt) })}
               </Button>
             )}
-            <Button variant="default" leftSection={<IconNotes size={16} />} onClick={openNotes}>
+            <Button
+              variant="default"
+              leftSection={<IconNotes size={16} />}
+              onClick={() => {
+                setTab('notes');
+                setTimeout(() => composerRef.current?.focus(), 0);
+              }}
+            >
               {t('watching.takeNotes')}
             </Button>
             <Button
