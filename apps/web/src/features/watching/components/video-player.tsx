@@ -16,7 +16,7 @@ import {
   type MediaProviderAdapter,
 } from '@vidstack/react';
 import { DefaultVideoLayout, defaultLayoutIcons, type DefaultLayoutWord } from '@vidstack/react/player/layouts/default';
-import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useEffect, useMemo, useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PLAYBACK_RATES, type WatchSegment } from '@ipsv/contracts/watching';
 import type { Playback } from '@ipsv/contracts/videos';
@@ -144,36 +144,13 @@ export interface VideoPlayerProps {
   autoPlay?: boolean;
   playerRef: RefObject<MediaPlayerInstance | null>;
   onEnded?: () => void;
-  /**
-   * Once the first frame is decoded (or FIRST_FRAME_WAIT_MS have passed): the moment for the page to
-   * mount what it held back. Rendering the controls and the page's panels in the same pass as the
-   * player put some 150 ms of main-thread work before hls.js could start (bench/RESULTS.md, "The
-   * video page"); rendered while the first segment loads, they delayed its arrival.
-   */
-  onFirstFrame?: () => void;
 }
 
-/** How long the controls and the page's panels wait for the first frame before mounting anyway (a slow or failing stream). */
-export const FIRST_FRAME_WAIT_MS = 1500;
-
-export function VideoPlayer({ videoId, title, playback, segments, durationSeconds, startAt, autoPlay, playerRef, onEnded, onFirstFrame }: VideoPlayerProps) {
+export function VideoPlayer({ videoId, title, playback, segments, durationSeconds, startAt, autoPlay, playerRef, onEnded }: VideoPlayerProps) {
   const { t } = useTranslation();
   // The newest signature: hls.js asks for every playlist and segment through it.
   const token = useRef(tokenOf(playback.hls));
   const started = useRef(false);
-  const [framed, setFramed] = useState(false);
-  const firstFrame = useRef(onFirstFrame);
-  useEffect(() => {
-    firstFrame.current = onFirstFrame;
-  });
-  useEffect(() => {
-    if (framed) {
-      firstFrame.current?.();
-      return;
-    }
-    const timer = setTimeout(() => setFramed(true), FIRST_FRAME_WAIT_MS);
-    return () => clearTimeout(timer);
-  }, [framed]);
   useDecorativeThumbnails(playerRef);
 
   useEffect(() => {
@@ -234,8 +211,6 @@ export function VideoPlayer({ videoId, title, playback, segments, durationSecond
       title={title}
       src={{ src: playback.hls, type: 'application/x-mpegurl' }}
       crossOrigin={null}
-      load="eager"
-      posterLoad="eager"
       playsInline
       autoPlay={autoPlay}
       keyTarget="document"
@@ -247,7 +222,6 @@ export function VideoPlayer({ videoId, title, playback, segments, durationSecond
         if (startAt !== null && playerRef.current) playerRef.current.currentTime = startAt;
       }}
       onEnded={onEnded}
-      onLoadedData={() => setFramed(true)}
       aria-label={t('watching.player.label', { title })}
       data-testid="video-player"
     >
@@ -255,15 +229,13 @@ export function VideoPlayer({ videoId, title, playback, segments, durationSecond
         {playback.poster && <Poster className="vds-poster" src={playback.poster} alt={title} />}
         {segments.length > 0 && <Track kind="chapters" type="json" content={chapters} default label={t('watching.segments.title')} lang="en-US" />}
       </MediaProvider>
-      {framed && (
-        <DefaultVideoLayout
-          icons={defaultLayoutIcons}
-          smallLayoutWhen={SMALL_LAYOUT_WHEN}
-          thumbnails={storyboard}
-          playbackRates={[...PLAYBACK_RATES]}
-          translations={translations}
-        />
-      )}
+      <DefaultVideoLayout
+        icons={defaultLayoutIcons}
+        smallLayoutWhen={SMALL_LAYOUT_WHEN}
+        thumbnails={storyboard}
+        playbackRates={[...PLAYBACK_RATES]}
+        translations={translations}
+      />
     </MediaPlayer>
   );
 }

@@ -117,8 +117,6 @@ function WatchView({ page, startAt, playing }: { page: WatchPage; startAt: numbe
   const download = useDownload(page.video.id);
   const { video, segments } = page;
   const current = useCurrentSegment(playerRef, segments);
-  // The panels around the player mount once its first frame is there (see VideoPlayer's onFirstFrame).
-  const [panels, setPanels] = useState(false);
   usePlaybackReports(video.id, playerRef);
 
   const seek = (time: number, play = true) => {
@@ -172,7 +170,6 @@ function WatchView({ page, startAt, playing }: { page: WatchPage; startAt: numbe
             autoPlay={playing !== null}
             playerRef={playerRef}
             onEnded={playNext}
-            onFirstFrame={() => setPanels(true)}
           />
           {playing && (
             <Alert variant="light" icon={<IconListDetails size={18} />} data-testid="playlist-playing">
@@ -229,36 +226,32 @@ function WatchView({ page, startAt, playing }: { page: WatchPage; startAt: numbe
             )}
           </Group>
           <ErrorAlert error={watchLater.error ?? download.error} />
-          {panels ? (
-            <Tabs value={tab} onChange={setTab} keepMounted={false}>
-              <Tabs.List>
-                <Tabs.Tab value="details">{t('watching.details.title')}</Tabs.Tab>
-                <Tabs.Tab value="notes">{t('watching.notes.title')}</Tabs.Tab>
-              </Tabs.List>
-              <Tabs.Panel value="details" pt="md">
-                <Stack gap="md">
-                  <SurgeryDetails video={video} />
-                  <LicencePanel videoId={video.id} isOwner={user?.id === video.ownerId} />
-                </Stack>
-              </Tabs.Panel>
-              <Tabs.Panel value="notes" pt="md">
-                <NotesPanel
-                  videoId={video.id}
-                  title={video.title}
-                  position={() => Math.min(playerRef.current?.currentTime ?? 0, video.durationSeconds)}
-                  onSeek={(time) => seek(time, false)}
-                  onPause={() => playerRef.current?.pause()}
-                  composerRef={composerRef}
-                />
-              </Tabs.Panel>
-            </Tabs>
-          ) : (
-            <Skeleton height={240} radius="md" data-testid="panels-pending" />
-          )}
+          <Tabs value={tab} onChange={setTab} keepMounted={false}>
+            <Tabs.List>
+              <Tabs.Tab value="details">{t('watching.details.title')}</Tabs.Tab>
+              <Tabs.Tab value="notes">{t('watching.notes.title')}</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="details" pt="md">
+              <Stack gap="md">
+                <SurgeryDetails video={video} />
+                <LicencePanel videoId={video.id} isOwner={user?.id === video.ownerId} />
+              </Stack>
+            </Tabs.Panel>
+            <Tabs.Panel value="notes" pt="md">
+              <NotesPanel
+                videoId={video.id}
+                title={video.title}
+                position={() => Math.min(playerRef.current?.currentTime ?? 0, video.durationSeconds)}
+                onSeek={(time) => seek(time, false)}
+                onPause={() => playerRef.current?.pause()}
+                composerRef={composerRef}
+              />
+            </Tabs.Panel>
+          </Tabs>
         </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, lg: 4 }}>
-        {panels ? <SegmentList segments={segments} current={current} onJump={(s) => seek(s.start)} /> : <Skeleton height={240} radius="md" />}
+        <SegmentList segments={segments} current={current} onJump={(s) => seek(s.start)} />
       </Grid.Col>
       {adding && <AddToPlaylist opened onClose={() => setAdding(null)} videoId={video.id} clip={adding} durationSeconds={video.durationSeconds} />}
     </Grid>
