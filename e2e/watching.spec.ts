@@ -145,6 +145,33 @@ test('a viewer plays the video, jumps by segment, takes a note, saves it for lat
   await expect(page.getByRole('link', { name: TITLE })).toHaveCount(0);
 });
 
+// Chromium plays HLS by itself. The player used to hand it the playlist before hls.js was attached
+// (twice: as <source> children of the first render, and when its provider was set up); the browser
+// then fetched the first segments a second time, and when it reached 'canplay' before hls.js was
+// attached the page stayed a spinner with no controls and no quality menu (it failed CI runs under
+// load). Holding hls.js back two seconds makes that ordering certain: the browser must not start a
+// load of its own ('media' requests), and the controls and the ladder are there once hls.js arrives.
+test('a slow hls.js still gives the full player: the browser never starts the stream on its own', async ({ page }) => {
+  await createSignedInAccount(page.request);
+  await consent(page);
+  await page.route(/\/assets\/hls[^/]*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await route.continue();
+  });
+  const native: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'media') native.push(request.url());
+  });
+  await page.goto(`/video/${videoId}`);
+  await expect(page.locator('video')).toHaveJSProperty('readyState', 4, { timeout: 20_000 });
+  await expect(page.getByTestId('video-player')).toHaveAttribute('data-stream-type', 'on-demand');
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('menuitem', { name: /Quality/ }).click();
+  await expect(page.getByRole('menuitemradio').filter({ hasText: /\d+p/ }).first()).toBeVisible();
+  expect(await page.getByRole('menuitemradio').filter({ hasText: /\d+p/ }).count()).toBeGreaterThan(1);
+  expect(native).toEqual([]);
+});
+
 test('the keyboard steps through the video: digits jump to tenths, arrows 5 s, j/l 10 s, comma and period one frame while paused', async ({ page }) => {
   await createSignedInAccount(page.request);
   await consent(page);

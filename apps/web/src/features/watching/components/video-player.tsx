@@ -11,12 +11,13 @@ import {
   MediaProvider,
   Poster,
   Track,
+  type HLSProvider,
   type MediaKeyShortcuts,
   type MediaPlayerInstance,
   type MediaProviderAdapter,
 } from '@vidstack/react';
 import { DefaultVideoLayout, defaultLayoutIcons, type DefaultLayoutWord } from '@vidstack/react/player/layouts/default';
-import { useEffect, useMemo, useRef, type RefObject } from 'react';
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PLAYBACK_RATES, type WatchSegment } from '@ipsv/contracts/watching';
 import type { Playback } from '@ipsv/contracts/videos';
@@ -133,6 +134,23 @@ const KEY_SHORTCUTS: MediaKeyShortcuts = {
   frameForward: { keys: '.', onKeyDown: ({ player }) => player.paused && seekBy(player, FRAME_SECONDS) },
 };
 
+/**
+ * Vidstack asks its HLS provider to load the source as soon as the provider is set up, which is
+ * before hls.js (a chunk of its own) has arrived and attached; the provider then puts the playlist
+ * in a <source> of the <video>. Chromium plays HLS by itself, so it started on that <source>: every
+ * first segment was fetched twice, and when the browser reached 'canplay' before hls.js attached,
+ * Vidstack skipped its own start-up (stream type, quality rungs), which left the page a spinner
+ * without controls. Until hls.js is attached the source is held back; the provider loads it itself
+ * once hls.js is set up (its setup ends with loadSource of the current source).
+ */
+function holdSourceUntilHlsAttached(provider: HLSProvider) {
+  const loadSource = provider.loadSource.bind(provider);
+  provider.loadSource = async (src, preload) => {
+    if (!provider.instance) return;
+    return loadSource(src, preload);
+  };
+}
+
 export interface VideoPlayerProps {
   videoId: string;
   title: string;
@@ -193,9 +211,18 @@ export function VideoPlayer({ videoId, title, playback, segments, durationSecond
   // Absolute, so the sprite named inside the WebVTT resolves beside it (under the same signature).
   const storyboard = playback.storyboard ? new URL(playback.storyboard, window.location.origin).href : undefined;
 
+  // Given after the first render: Vidstack renders the <video> of its first render with the sources
+  // as <source> children (meant for server rendering), and Chromium, which plays HLS by itself,
+  // starts on them at once, ahead of hls.js (see holdSourceUntilHlsAttached).
+  const [mounted, setMounted] = useState(false);
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- the second render is the point: it is the first to carry the source
+  useEffect(() => setMounted(true), []);
+  const source = useMemo(() => (mounted ? { src: playback.hls, type: 'application/x-mpegurl' as const } : undefined), [mounted, playback.hls]);
+
   const onProviderChange = (provider: MediaProviderAdapter | null) => {
     if (!isHLSProvider(provider)) return;
     provider.library = () => import('hls.js/light');
+    holdSourceUntilHlsAttached(provider);
     provider.config = {
       // Rewrites each request to the newest signature (the path's token), so no link ever expires mid-play.
       xhrSetup(xhr: XMLHttpRequest, url: string) {
@@ -209,7 +236,7 @@ export function VideoPlayer({ videoId, title, playback, segments, durationSecond
     <MediaPlayer
       ref={playerRef}
       title={title}
-      src={{ src: playback.hls, type: 'application/x-mpegurl' }}
+      src={source}
       crossOrigin={null}
       playsInline
       autoPlay={autoPlay}
