@@ -41,6 +41,22 @@ describe('the file check job', () => {
     expect(s.queue.sent).toEqual([{ name: 'video-analyse', payload: { videoId: 'v' } }]);
   });
 
+  it('details saved between its last read and its write still start the analysis (the video never waits for details it has)', async () => {
+    const s = await setup();
+    // The save lands right after the check reads the video for its decision (its last read).
+    const find = s.videos.find.bind(s.videos);
+    let reads = 0;
+    s.videos.find = async (id: string) => {
+      const row = await find(id);
+      reads += 1;
+      if (reads === 2) await s.videos.update('v', { detailsSavedAt: new Date(), title: 'Saved meanwhile' });
+      return row;
+    };
+    await s.job.run({ videoId: 'v' }, jobContext());
+    expect(s.videos.rows.get('v')).toMatchObject({ status: 'analysing', title: 'Saved meanwhile' });
+    expect(s.queue.sent).toEqual([{ name: 'video-analyse', payload: { videoId: 'v' } }]);
+  });
+
   it('rejects a file that breaks the rules with every reason, and one that is no video at all', async () => {
     const violations: UploadViolation[] = [
       { code: 'duration', message: 'short', params: { seconds: 3 } },

@@ -66,18 +66,19 @@ export function ingestVideoJob(deps: VideoJobDeps) {
         });
         await storage.putFile(keys.filmstripSprite, strip.sprite, 'image/jpeg');
         await storage.putFile(keys.filmstripVtt, strip.vtt, 'text/vtt');
-        // Details saved during the upload or the check: the lifecycle starts the analysis now.
-        const current = await videos.find(videoId);
-        if (!current || !canApply('validated', current)) return;
-        await lifecycle.apply(
-          videoId,
-          validated(current, {
-            probe: probed,
-            quality: String(info.video.height),
-            thumbnailTimes: frames.map((f) => f.time),
-            filmstrip: { interval: strip.interval, tileWidth: strip.tileWidth, tileHeight: strip.tileHeight, columns: 10 },
-          }),
-        );
+        // Details saved during the upload or the check: the lifecycle starts the analysis now. A
+        // save landing between the read and the write refuses "wait for the details": read again.
+        const found = {
+          probe: probed,
+          quality: String(info.video.height),
+          thumbnailTimes: frames.map((f) => f.time),
+          filmstrip: { interval: strip.interval, tileWidth: strip.tileWidth, tileHeight: strip.tileHeight, columns: 10 },
+        };
+        for (let attempt = 0; attempt < 3; attempt += 1) {
+          const current = await videos.find(videoId);
+          if (!current || !canApply('validated', current)) return;
+          if (await lifecycle.apply(videoId, validated(current, found))) return;
+        }
       } finally {
         await local.release();
         await removeDir(work);

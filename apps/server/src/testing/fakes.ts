@@ -93,9 +93,9 @@ export function fakeVideosRepository(users: Record<string, string> = {}) {
     async listByOwner(ownerId) {
       return [...rows.values()].filter((r) => r.ownerId === ownerId).map((video) => ({ video: structuredClone(video), ownerName: users[ownerId] ?? '' }));
     },
-    async update(id: string, patch: VideoPatch, from?: readonly VideoStatus[]) {
+    async update(id: string, patch: VideoPatch, from?: readonly VideoStatus[], guard?: { detailsUnsaved: true }) {
       const row = rows.get(id);
-      if (!row || (from && !from.includes(row.status))) return null;
+      if (!row || (from && !from.includes(row.status)) || (guard?.detailsUnsaved && row.detailsSavedAt)) return null;
       const updated = { ...row, ...patch, updatedAt: new Date() } as VideoRow;
       rows.set(id, updated);
       return structuredClone(updated);

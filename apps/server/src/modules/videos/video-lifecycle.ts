@@ -15,6 +15,12 @@ import type { VideoPatch, VideoRow, VideosRepository } from './videos.repository
 export interface Transition {
   /** The statuses the video must still be in when the patch is written (compare-and-set). */
   from: readonly VideoStatus[];
+  /**
+   * Whether the details must still be unsaved (false) when the patch is written: a decision taken
+   * because they were not saved yet ("wait for them") must not overwrite a save that came in between,
+   * or the video would wait for details it already has, for good.
+   */
+  whileDetailsUnsaved?: true;
   patch: VideoPatch;
   /** Started once the patch is stored. */
   job: JobRequest | null;
@@ -109,7 +115,7 @@ export function validated(video: Snapshot, found: Pick<VideoPatch, 'probe' | 'qu
   if (video.detailsSavedAt) {
     return { from, patch: { ...patch, status: 'analysing', percent: 0 }, job: { name: 'video-analyse', payload: { videoId: video.id } } };
   }
-  return { from, patch: { ...patch, status: 'awaiting_details', percent: null }, job: null };
+  return { from, whileDetailsUnsaved: true, patch: { ...patch, status: 'awaiting_details', percent: null }, job: null };
 }
 
 export function rejected(video: Snapshot, violations: UploadViolation[], probe?: VideoProbe, quality?: string): Transition {
@@ -237,7 +243,7 @@ export function retried(video: Snapshot): Transition {
   if (!video.analysis) {
     return video.detailsSavedAt
       ? { from, patch: { ...clear, status: 'analysing', percent: 0 }, job: { name: 'video-analyse', payload: { videoId: video.id } } }
-      : { from, patch: { ...clear, status: 'awaiting_details', percent: null }, job: null };
+      : { from, whileDetailsUnsaved: true, patch: { ...clear, status: 'awaiting_details', percent: null }, job: null };
   }
   if (video.renderingVersion !== null && video.confirmedRanges) {
     return {
@@ -261,7 +267,7 @@ export interface LifecycleDeps {
 export function createLifecycle(deps: LifecycleDeps) {
   /** The updated row, or null when the video had moved on (nothing written, nothing sent). */
   const apply = async (id: string, transition: Transition): Promise<VideoRow | null> => {
-    const row = await deps.videos.update(id, transition.patch, transition.from);
+    const row = await deps.videos.update(id, transition.patch, transition.from, transition.whileDetailsUnsaved ? { detailsUnsaved: true } : undefined);
     if (row && transition.job) await deps.queue.send(transition.job.name, transition.job.payload);
     if (row && deps.onApplied)
       await deps.onApplied(row, transition).catch((error: unknown) => deps.log?.warn({ err: error, video: id }, 'telling the owner failed'));

@@ -1,7 +1,7 @@
 // SQL for videos, their privacy confirmations and segments. Status and percent changes are
 // announced with pg_notify('video_progress'), so every API process (and its WebSocket clients)
 // hears about work done by any worker.
-import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { VideoStatus } from '@ipsv/contracts/videos';
 import { privacyConfirmations, users, videoSegments, videoVersions, videos, type RenditionKeys } from '../../db/schema.js';
 import type { Db } from '../../platform/database/database.js';
@@ -77,8 +77,16 @@ export function createVideosRepository(db: Db) {
      * Updates a video. With `from`, only while its status is one of those (a compare-and-set, so
      * two workers or a worker and a user cannot both move it); returns null when nothing matched.
      */
-    async update(id: string, patch: VideoPatch, from?: readonly VideoStatus[]): Promise<VideoRow | null> {
-      const where = from ? and(eq(videos.id, id), inArray(videos.status, [...from])) : eq(videos.id, id);
+    /**
+     * Writes the patch while the video is still in one of `from` (and, with `detailsUnsaved`, its
+     * details still unsaved); null when it has moved on.
+     */
+    async update(id: string, patch: VideoPatch, from?: readonly VideoStatus[], guard?: { detailsUnsaved: true }): Promise<VideoRow | null> {
+      const where = and(
+        eq(videos.id, id),
+        from ? inArray(videos.status, [...from]) : undefined,
+        guard?.detailsUnsaved ? isNull(videos.detailsSavedAt) : undefined,
+      );
       const [row] = await db
         .update(videos)
         .set({ ...patch, updatedAt: new Date() })
