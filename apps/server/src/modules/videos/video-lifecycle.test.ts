@@ -104,6 +104,9 @@ describe('what each operation does', () => {
     expect(later.patch.status).toBeUndefined();
     expect(later.patch.detailsSavedAt).toEqual(new Date('2026-01-01'));
     expect(later.job).toBeNull();
+    // A video left waiting although its details were saved (a race the file check now refuses) moves on at the next save.
+    const stuck = lifecycle.detailsSaved(videoIn('awaiting_details', { detailsSavedAt: new Date('2026-01-01') }), { title: 'T3' }, at);
+    expect(stuck).toMatchObject({ patch: { status: 'analysing', detailsSavedAt: new Date('2026-01-01') }, job: { name: 'video-analyse' } });
   });
 
   it('a new thumbnail for a published video makes its poster again', () => {

@@ -134,7 +134,9 @@ export function rejected(video: Snapshot, violations: UploadViolation[], probe?:
 export function detailsSaved(video: Snapshot, details: VideoPatch, at: Date): Transition {
   allow('detailsSaved', video);
   const patch: VideoPatch = { ...details, detailsSavedAt: video.detailsSavedAt ?? at };
-  if (!video.detailsSavedAt && video.status === 'awaiting_details') {
+  // Waiting for the details means they start the analysis, even when an earlier save was recorded:
+  // a video left waiting by the race `validated` now refuses (see whileDetailsUnsaved) moves on.
+  if (video.status === 'awaiting_details') {
     return { from: ['awaiting_details'], patch: { ...patch, status: 'analysing', percent: 0 }, job: { name: 'video-analyse', payload: { videoId: video.id } } };
   }
   const newThumbnail = details.thumbnail !== undefined && JSON.stringify(details.thumbnail) !== JSON.stringify(video.thumbnail);
