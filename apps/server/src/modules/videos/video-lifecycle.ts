@@ -16,9 +16,9 @@ export interface Transition {
   /** The statuses the video must still be in when the patch is written (compare-and-set). */
   from: readonly VideoStatus[];
   /**
-   * Whether the details must still be unsaved (false) when the patch is written: a decision taken
-   * because they were not saved yet ("wait for them") must not overwrite a save that came in between,
-   * or the video would wait for details it already has, for good.
+   * The patch is written only while the details are still unsaved: a decision taken because they
+   * were not saved yet ("wait for them") must not overwrite a save that came in between, or the
+   * video would wait for details it already has, for good.
    */
   whileDetailsUnsaved?: true;
   patch: VideoPatch;
@@ -134,8 +134,8 @@ export function rejected(video: Snapshot, violations: UploadViolation[], probe?:
 export function detailsSaved(video: Snapshot, details: VideoPatch, at: Date): Transition {
   allow('detailsSaved', video);
   const patch: VideoPatch = { ...details, detailsSavedAt: video.detailsSavedAt ?? at };
-  // Waiting for the details means they start the analysis, even when an earlier save was recorded:
-  // a video left waiting by the race `validated` now refuses (see whileDetailsUnsaved) moves on.
+  // Waiting for the details means this save starts the analysis, even when an earlier save was
+  // recorded: a video left waiting by the race that whileDetailsUnsaved now prevents moves on.
   if (video.status === 'awaiting_details') {
     return { from: ['awaiting_details'], patch: { ...patch, status: 'analysing', percent: 0 }, job: { name: 'video-analyse', payload: { videoId: video.id } } };
   }

@@ -75,11 +75,8 @@ export function createVideosRepository(db: Db) {
 
     /**
      * Updates a video. With `from`, only while its status is one of those (a compare-and-set, so
-     * two workers or a worker and a user cannot both move it); returns null when nothing matched.
-     */
-    /**
-     * Writes the patch while the video is still in one of `from` (and, with `detailsUnsaved`, its
-     * details still unsaved); null when it has moved on.
+     * two workers or a worker and a user cannot both move it); with `detailsUnsaved`, only while
+     * its details are still unsaved. Returns null when nothing matched.
      */
     async update(id: string, patch: VideoPatch, from?: readonly VideoStatus[], guard?: { detailsUnsaved: true }): Promise<VideoRow | null> {
       const where = and(
