@@ -25,14 +25,19 @@ const FOUND = {
   filmstrip: null,
 };
 
+/** A provider's video whose file check is under way. */
+async function videoBeingChecked(videos: ReturnType<typeof createVideosRepository>) {
+  const ownerId = randomUUID();
+  await database.db.insert(schema.users).values({ id: ownerId, name: 'Provider', email: `p-${ownerId}@hospital.org` });
+  return videos.create({ id: randomUUID(), ownerId, fileName: 'f.mp4', originalKey: 'uploads/f', status: 'validating', sizeBytes: 5_000_000 });
+}
+
 describe('details saved while the file is checked', () => {
   it('a check that read the video before the save cannot make it wait for the details; read again, it starts the analysis', async () => {
     const videos = createVideosRepository(database.db);
     const queue = recordingQueue();
     const lifecycle = createLifecycle({ videos, queue });
-    const ownerId = randomUUID();
-    await database.db.insert(schema.users).values({ id: ownerId, name: 'Provider', email: `p-${ownerId}@hospital.org` });
-    const video = await videos.create({ id: randomUUID(), ownerId, fileName: 'f.mp4', originalKey: 'uploads/f', status: 'validating', sizeBytes: 5_000_000 });
+    const video = await videoBeingChecked(videos);
 
     const readByTheCheck = (await videos.find(video.id))!;
     await lifecycle.applyOrRefuse(video.id, detailsSaved(readByTheCheck, { title: 'Laparoscopic cholecystectomy' }, new Date()));
@@ -49,9 +54,7 @@ describe('details saved while the file is checked', () => {
   it('without a save in between, the check still makes the video wait for its details', async () => {
     const videos = createVideosRepository(database.db);
     const lifecycle = createLifecycle({ videos, queue: recordingQueue() });
-    const ownerId = randomUUID();
-    await database.db.insert(schema.users).values({ id: ownerId, name: 'Provider', email: `p-${ownerId}@hospital.org` });
-    const video = await videos.create({ id: randomUUID(), ownerId, fileName: 'f.mp4', originalKey: 'uploads/f', status: 'validating', sizeBytes: 5_000_000 });
+    const video = await videoBeingChecked(videos);
     expect((await lifecycle.apply(video.id, validated((await videos.find(video.id))!, FOUND)))!.status).toBe('awaiting_details');
   });
 });
