@@ -288,7 +288,7 @@ describe('the catalogue in memory', () => {
   // The service as the API builds it, on a repository that counts what it reads.
   const counted = () => {
     const repository = createSearchRepository(database.db);
-    const loads = { whole: 0, videos: 0, matches: 0 };
+    const loads = { whole: 0, videos: 0, texts: 0, matches: 0 };
     const service = createSearchService({
       search: {
         ...repository,
@@ -297,6 +297,7 @@ describe('the catalogue in memory', () => {
           else loads.whole += 1;
           return repository.catalogue(ids);
         },
+        tsquery: (text) => ((loads.texts += 1), repository.tsquery(text)),
         matches: (text) => ((loads.matches += 1), repository.matches(text)),
       },
       videos: createVideosRepository(database.db),
@@ -314,13 +315,13 @@ describe('the catalogue in memory', () => {
     const { loads, find } = counted();
     expect(await find('quillwort')).toEqual(['Quillwort appendectomy']);
     expect(await find('quillwort')).toEqual(['Quillwort appendectomy']);
-    expect(loads).toEqual({ whole: 1, videos: 0, matches: 1 });
+    expect(loads).toEqual({ whole: 1, videos: 0, texts: 1, matches: 0 });
     // Columns no search reads, and a popularity recount that changes nothing, change nothing here.
     await database.pool.query(`UPDATE videos SET failure_reason = 'none', updated_at = now() WHERE id = $1`, [id]);
     await database.pool.query(`UPDATE videos SET title = title WHERE id = $1`, [id]);
     await createSearchRepository(database.db).refreshPopularity(30);
     await find('quillwort');
-    expect(loads).toEqual({ whole: 1, videos: 0, matches: 1 });
+    expect(loads).toEqual({ whole: 1, videos: 0, texts: 1, matches: 0 });
     // A rename in a transaction not yet committed is not seen; once committed, the next search sees it.
     const client = await database.pool.connect();
     try {
@@ -332,7 +333,7 @@ describe('the catalogue in memory', () => {
       client.release();
     }
     expect(await find('quillwort')).toEqual(['Quillwort appendectomy, revised']);
-    expect(loads).toEqual({ whole: 1, videos: 1, matches: 1 });
+    expect(loads).toEqual({ whole: 1, videos: 1, texts: 1, matches: 0 });
     // Its owner renamed: the card shows the new name.
     await database.pool.query(`UPDATE users SET first_name = 'Mira' WHERE id = $1`, [userIds.owner]);
     const card = async () => (await search(users.outsider, 'q=quillwort')).results.map((result) => result.ownerName);

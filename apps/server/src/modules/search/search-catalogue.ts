@@ -3,8 +3,9 @@
 // 95th percentile under 50 clients). The catalogue is loaded once, then kept as current as
 // PostgreSQL by the change log of migration 0012: every search first reads the log's version, and
 // when a committed change moved it, the videos it names are read again and applied in place, so
-// nobody sees data older than what they could read in PostgreSQL. A text's matches and ranks are
-// asked of PostgreSQL once per text (and kept up to date the same way); access (the same
+// nobody sees data older than what they could read in PostgreSQL. A text's matches and ranks come
+// from the catalogue's text index (search-text-index.ts: each video's search document, ts_rank as
+// PostgreSQL computes it), once per text, and are kept up to date the same way; access (the same
 // `watcher` as every other entry point), filters, facets, sorts and paging are then decided here,
 // per request, over typed columns.
 import {
@@ -26,6 +27,7 @@ import { SURGERY_TYPE_ALL } from '@ipsv/contracts/surgery-types';
 import type { WatchFacts } from '../videos/video-access.js';
 import type { CatalogueRow, SearchRepository } from './search.repository.js';
 import { tsqueryText } from './search-text.js';
+import { parseTsquery, TextIndex, type QueryNode } from './search-text-index.js';
 
 export interface SearchFilters {
   surgeryType: number;
@@ -122,6 +124,8 @@ export class Catalogue {
   /** What `watcher` reads, per access class (with no owner: the owner is compared apart). */
   readonly classes: WatchFacts[] = [];
   private readonly classIds = new Map<string, number>();
+  /** Each video's search document (taken from its row, which then drops it). */
+  readonly text = new TextIndex();
 
   constructor(rows: readonly CatalogueRow[]) {
     this.reserve(rows.length);
@@ -179,12 +183,18 @@ export class Catalogue {
   /** The video left the catalogue: nobody finds it any more. */
   remove(place: number): void {
     this.byId.delete(this.rows[place]!.id);
+    this.text.clear(place);
     this.gone[place] = 1;
     this.open[place] = 0;
     this.accessClass[place] = -1;
   }
 
   private write(place: number, row: CatalogueRow): void {
+    if (row.document !== undefined) {
+      this.text.set(place, row.document);
+      // The index holds it now; undefined (not deleted) keeps every row the same shape.
+      row.document = undefined;
+    }
     const values = facetValues(row);
     VALUE_FACETS.forEach((facet, f) => {
       const value = values[facet];
@@ -233,6 +243,11 @@ const KEYS: Record<SearchSort, (set: HitSet, place: number, video: number) => [n
   DATE_PUBLISH_OLD: (set, _place, video) => [last(set.catalogue.published[video]!), 0],
 };
 
+// A relevance sort key: a rank's 32 bits, then an index below 2^21, exact in a double's 53 bits.
+const INDEX_LIMIT = 2 ** 21;
+const RANK_FLOAT = new Float32Array(1);
+const RANK_BITS = new Uint32Array(RANK_FLOAT.buffer);
+
 /** The filters as a key (not the page, its size or the sort: one part serves every page). */
 const filterKey = (f: SearchFilters) => JSON.stringify([f.surgeryType, f.resolution, f.duration, f.frameRate, f.gender, f.bmi, f.pgs, f.uploaded, f.owner]);
 
@@ -252,15 +267,20 @@ export class HitSet {
   /** Best-matching segment of a hit, per video id (null: none matches), asked as pages need them. */
   readonly segments = new Map<string, { title: string; startTime: number } | null>();
 
+  /** Per sort, each catalogue place's index in `in(sort)` (for the whole catalogue only). */
+  private readonly indexes = new Map<SearchSort, Int32Array>();
+
   /**
    * @param videos each hit's place in the catalogue
    * @param ranks each hit's relevance (all 0 without text)
+   * @param whole the whole catalogue's set, whose orders a text's set reads (none for that set itself)
    */
   constructor(
     readonly catalogue: Catalogue,
     readonly text: string,
     public videos: Int32Array,
     public ranks: Float64Array,
+    private readonly whole: HitSet | null = null,
   ) {}
 
   static all(catalogue: Catalogue): HitSet {
@@ -287,7 +307,10 @@ export class HitSet {
       this.videos = videos;
       this.ranks = ranks;
     }
-    if (reorder) this.sorted.clear();
+    if (reorder) {
+      this.sorted.clear();
+      this.indexes.clear();
+    }
     this.split.clear();
     this.key = nextSetKey += 1;
   }
@@ -298,9 +321,12 @@ export class HitSet {
     let places = this.split.get(key);
     if (!places) {
       const order = this.in(sort);
-      const found: number[] = [];
-      for (let place = 0; place < order.length; place += 1) if ((this.catalogue.open[order[place]!] === 1) === open) found.push(place);
-      places = Int32Array.from(found);
+      const wanted = open ? 1 : 0;
+      const isOpen = this.catalogue.open;
+      let n = 0;
+      for (let place = 0; place < order.length; place += 1) if (isOpen[order[place]!] === wanted) n += 1;
+      places = new Int32Array(n);
+      for (let place = 0, i = 0; place < order.length; place += 1) if (isOpen[order[place]!] === wanted) places[i++] = place;
       this.split.set(key, places);
     }
     return places;
@@ -329,9 +355,27 @@ export class HitSet {
     return scan;
   }
 
+  /** Each catalogue place's index in `in(sort)` (a set of the whole catalogue holds every place). */
+  private indexIn(sort: SearchSort): Int32Array {
+    let index = this.indexes.get(sort);
+    if (!index) {
+      const order = this.in(sort);
+      index = new Int32Array(this.catalogue.size);
+      order.forEach((place, i) => {
+        index![place] = i;
+      });
+      this.indexes.set(sort, index);
+    }
+    return index;
+  }
+
   /** The catalogue places of the hits in `sort` order. */
   in(sort: SearchSort): Int32Array {
     let order = this.sorted.get(sort);
+    if (!order && this.whole && this.whole.size === this.catalogue.size) {
+      order = this.whole.sortedPart(sort, this.videos, this.ranks) ?? undefined;
+      if (order) this.sorted.set(sort, order);
+    }
     if (!order) {
       const { videos } = this;
       const { rows } = this.catalogue;
@@ -352,6 +396,37 @@ export class HitSet {
       this.sorted.set(sort, order);
     }
     return order;
+  }
+
+  /**
+   * `videos` (with `ranks`) in `sort` order, from this whole catalogue's orders, without comparing
+   * hits one by one (a text's first search sorted thousands of hits with a comparator, the larger
+   * part of its cost): a sort that does not read the rank is this set's order with the others left
+   * out; relevance orders by rank, then as 'published, newest' does (this set's index in it), as
+   * one number per hit sorted natively. Null when the catalogue is too large for that number.
+   */
+  sortedPart(sort: SearchSort, videos: Int32Array, ranks: Float64Array): Int32Array | null {
+    const order = this.in(sort === 'RELEVANCE' ? 'DATE_PUBLISH_NEW' : sort);
+    if (sort !== 'RELEVANCE') {
+      const member = new Uint8Array(this.catalogue.size);
+      for (const place of videos) member[place] = 1;
+      const part = new Int32Array(videos.length);
+      let n = 0;
+      for (const place of order) if (member[place] === 1) part[n++] = place;
+      return part;
+    }
+    if (order.length > INDEX_LIMIT) return null;
+    const index = this.indexIn('DATE_PUBLISH_NEW');
+    // A rank is a non-negative single-precision number: its bits order as it does. Higher first.
+    const keys = new Float64Array(videos.length);
+    for (let i = 0; i < videos.length; i += 1) {
+      RANK_FLOAT[0] = ranks[i]!;
+      keys[i] = (0xffffffff - RANK_BITS[0]!) * INDEX_LIMIT + index[videos[i]!]!;
+    }
+    keys.sort();
+    const part = new Int32Array(keys.length);
+    for (let i = 0; i < keys.length; i += 1) part[i] = order[keys[i]! % INDEX_LIMIT]!;
+    return part;
   }
 }
 
@@ -538,6 +613,8 @@ interface TextEntry {
   set: HitSet | null;
   /** A word matched no known word: a new video may bring it, so a change forgets this text. */
   unknown: boolean;
+  /** The tsquery as the text index evaluates it (null: PostgreSQL matched it, a change forgets it). */
+  query: QueryNode | null;
 }
 
 interface State {
@@ -556,7 +633,7 @@ interface State {
   textHits: number;
 }
 
-type Source = Pick<SearchRepository, 'catalogueVersion' | 'catalogueChanges' | 'catalogue' | 'matches' | 'textMatches' | 'corrections' | 'segmentMatches'>;
+type Source = Pick<SearchRepository, 'catalogueVersion' | 'catalogueChanges' | 'catalogue' | 'tsquery' | 'matches' | 'corrections' | 'segmentMatches'>;
 
 /**
  * The catalogue as of the change log's version, and the matches of each text searched since.
@@ -621,13 +698,10 @@ export function createSearchCatalogue(search: Source) {
     if (changes.ids.includes('') || changes.now_ms - state.readAt > RELOAD_AFTER_MS || changes.ids.length > Math.max(1000, state.catalogue.size / 10)) {
       return load();
     }
-    const texts = new Map([...state.texts].flatMap(([key, entry]) => (entry.set && !entry.unknown ? [[key, entry.set] as const] : [])));
-    const [rows, matched] = await Promise.all([
-      search.catalogue(changes.ids),
-      search.textMatches([...new Set([...texts.values()].map((set) => set.text))], changes.ids),
-    ]);
+    const texts = new Map([...state.texts].flatMap(([key, entry]) => (entry.set && !entry.unknown && entry.query ? [[key, entry] as const] : [])));
+    const rows = await search.catalogue(changes.ids);
     // From here to the end, nothing waits: no search sees a change half applied.
-    if (changes.ids.length) apply(state, changes.ids, rows, matched, texts);
+    if (changes.ids.length) apply(state, changes.ids, rows, texts);
     state.version = changes.version;
     state.horizon = changes.horizon;
     state.readAt = changes.now_ms;
@@ -683,20 +757,29 @@ export function createSearchCatalogue(search: Source) {
         state.texts.set(key, kept);
         return kept.promise;
       }
-      const entry: TextEntry = { promise: Promise.resolve(null as never), set: null, unknown: false };
+      const entry: TextEntry = { promise: Promise.resolve(null as never), set: null, unknown: false, query: null };
       entry.promise = (async () => {
         const corrections = await search.corrections(terms);
         entry.unknown = corrections.size > 0;
-        const query = tsqueryText(terms, corrections);
+        const text = tsqueryText(terms, corrections);
         const { catalogue } = state;
-        // A video published after the catalogue was read is left out: the version has moved on,
-        // and the next search adds it.
-        const found = (await search.matches(query)).filter(({ id }) => catalogue.byId.has(id));
+        // PostgreSQL stems the words; the catalogue's index matches and ranks them.
+        const query = parseTsquery(await search.tsquery(text));
+        if (query === null) return new HitSet(catalogue, text, new Int32Array(0), new Float64Array(0));
+        const found = query === undefined ? null : catalogue.text.match(query);
+        if (found) {
+          entry.query = query!;
+          return new HitSet(catalogue, text, found.places, found.ranks, state.all);
+        }
+        // A query the index does not evaluate: PostgreSQL matches it. A video published after the
+        // catalogue was read is left out: the version has moved on, and the next search adds it.
+        const rows = (await search.matches(text)).filter(({ id }) => catalogue.byId.has(id));
         return new HitSet(
           catalogue,
-          query,
-          Int32Array.from(found, ({ id }) => catalogue.byId.get(id)!),
-          Float64Array.from(found, ({ rank }) => Number(rank)),
+          text,
+          Int32Array.from(rows, ({ id }) => catalogue.byId.get(id)!),
+          Float64Array.from(rows, ({ rank }) => Number(rank)),
+          state.all,
         );
       })();
       state.texts.set(key, entry);
@@ -727,16 +810,11 @@ export function createSearchCatalogue(search: Source) {
 
 /**
  * Applies the new state of the videos `ids` (`rows`: those still published) to the catalogue and
- * to each kept text (`matched`: which of them match it now). A text whose matches were being read
- * meanwhile, or that has a word of no known spelling, is forgotten.
+ * to each kept text of `texts` (which of them match it now, from the text index). A text not in
+ * `texts` (its matches were being read meanwhile, it has a word of no known spelling, or
+ * PostgreSQL matched it) is forgotten.
  */
-function apply(
-  state: State,
-  ids: readonly string[],
-  rows: readonly CatalogueRow[],
-  matched: readonly { text: string; id: string; rank: number }[],
-  texts: ReadonlyMap<string, HitSet>,
-): void {
+function apply(state: State, ids: readonly string[], rows: readonly CatalogueRow[], texts: ReadonlyMap<string, TextEntry>): void {
   const { catalogue } = state;
   const fetched = new Map(rows.map((row) => [row.id, row]));
   // What each change did at its place: REORDER, REFILTER, or 0 (a card's text, seen at once).
@@ -765,21 +843,15 @@ function apply(
   if (added) state.all.refill();
   else if (everywhere) state.all.changed(undefined, undefined, (everywhere & REORDER) !== 0);
 
-  const now = new Map<string, Map<number, number>>();
-  for (const { text, id, rank } of matched) {
-    const place = catalogue.byId.get(id);
-    if (place === undefined) continue;
-    if (!now.has(text)) now.set(text, new Map());
-    now.get(text)!.set(place, Number(rank));
-  }
   for (const [key, entry] of state.texts) {
-    const set = texts.get(key);
-    if (!set || entry.set !== set) {
+    const set = entry.set;
+    if (texts.get(key) !== entry || !set || !entry.query) {
       state.texts.delete(key);
       state.textHits -= entry.set?.size ?? 0;
       continue;
     }
-    const matches = now.get(set.text) ?? new Map<number, number>();
+    const found = catalogue.text.match(entry.query, changed.keys())!;
+    const matches = new Map(Array.from(found.places, (place, i) => [place, found.ranks[i]!]));
     const videos: number[] = [];
     const ranks: number[] = [];
     let touched = matches.size > 0;

@@ -1,10 +1,10 @@
 // SQL for discovery. The search reads the published catalogue as a whole once (`catalogue`, held
-// in memory by the service and kept current from the change log: `catalogueVersion`,
-// `catalogueChanges`, then `catalogue(ids)` and `textMatches` for what changed) and the videos
-// matching a text (`matches`, the weighted `search_document` with its GIN index, kept by the
-// triggers of migration 0008; `search_words`, trigram GIN, for typos); filters, access, facets,
-// sorts and paging are then decided in memory (search-catalogue.ts). Cards of given ids are
-// filtered by `watchableSql`.
+// in memory by the service with each video's weighted `search_document`, kept by the triggers of
+// migration 0008; kept current from the change log: `catalogueVersion`, `catalogueChanges`, then
+// `catalogue(ids)` for what changed). A text becomes a tsquery here (`corrections` from
+// `search_words`, trigram GIN, for typos; `tsquery` for stemming); matching, ranking, filters,
+// access, facets, sorts and paging are then decided in memory (search-catalogue.ts,
+// search-text-index.ts). Cards of given ids are filtered by `watchableSql`.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Visibility } from '@ipsv/contracts/videos';
 import type { AccessGrant } from '../../db/schema.js';
@@ -36,6 +36,11 @@ export interface CatalogueRow {
   first_name: string;
   last_name: string;
   picture_key: string | null;
+  /**
+   * The search document as PostgreSQL prints a tsvector (`search_document::text`), as read; the
+   * catalogue's text index takes it and drops it from the row (undefined from then on).
+   */
+  document?: string | null;
 }
 
 /** What a card shows, as `catalogue` and `byIds` read it. */
@@ -139,22 +144,21 @@ export function createSearchRepository(db: Db) {
                v.taken_down_at IS NOT NULL AS taken_down, v.title, v.surgery_type_id, v.surgery_year,
                v.rendition ->> 'poster' AS poster, v.duration_seconds, v.height, v.fps, v.patient_gender, v.weight_class, v.pgs_grade,
                (extract(epoch FROM v.created_at) * 1000)::float8 AS created_ms, (extract(epoch FROM v.published_at) * 1000)::float8 AS published_ms,
-               p.views, u.first_name, u.last_name, u.picture_key
+               p.views, u.first_name, u.last_name, u.picture_key, v.search_document::text AS document
         FROM videos v JOIN users u ON u.id = v.owner_id LEFT JOIN video_popularity p ON p.video_id = v.id
         WHERE v.published_version >= 1 ${ids ? sql`AND v.id IN (${list(ids)})` : sql``}`);
     },
 
-    /** Which of `ids` (published) match each of `texts` (to_tsquery expressions), with their rank. */
-    async textMatches(texts: readonly string[], ids: readonly string[]): Promise<{ text: string; id: string; rank: number }[]> {
-      if (texts.length === 0 || ids.length === 0) return [];
-      return rows(sql`
-        SELECT t.text, v.id, ts_rank(v.search_document, to_tsquery('english', ipsv_unaccent(t.text)))::float8 AS rank
-        FROM unnest(ARRAY[${list(texts)}]::text[]) AS t(text)
-        JOIN videos v ON v.id IN (${list(ids)}) AND v.published_version >= 1
-          AND v.search_document @@ to_tsquery('english', ipsv_unaccent(t.text))`);
+    /** `text` (a to_tsquery expression) as the tsquery PostgreSQL makes of it, in its output form ('' when only stop words). */
+    async tsquery(text: string): Promise<string> {
+      const [row] = await rows<{ query: string }>(sql`SELECT ${tsquery(text)}::text AS query`);
+      return row!.query;
     },
 
-    /** The published videos whose document matches `text` (a to_tsquery expression), with their rank. */
+    /**
+     * The published videos whose document matches `text` (a to_tsquery expression), with their
+     * rank: for a query the catalogue's text index does not evaluate (search-text-index.ts).
+     */
     async matches(text: string): Promise<{ id: string; rank: number }[]> {
       return rows(sql`
         SELECT v.id, ts_rank(v.search_document, ${tsquery(text)})::float8 AS rank

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { compareLexemes, parseTsquery, parseTsvector, TextIndex } from './search-text-index.js';
+
+describe('the text index: what it reads from PostgreSQL', () => {
+  it("reads a tsvector's output form: quotes and backslashes escaped, weights, lexemes without positions", () => {
+    expect(parseTsvector(`'cholecystectomi':1A,7C 'it''s':3 'a\\\\b':4B 'strip'`)).toEqual({
+      lexemes: ['cholecystectomi', "it's", 'a\\b', 'strip'],
+      counts: [2, 1, 1, 0],
+      positions: [(3 << 14) | 1, (1 << 14) | 7, 3, (2 << 14) | 4],
+    });
+    // The arrays are emptied and reused.
+    const into = parseTsvector(`'hernia':1A`);
+    expect(parseTsvector('', into)).toBe(into);
+    expect(into).toEqual({ lexemes: [], counts: [], positions: [] });
+    expect(() => parseTsvector('cholecystectomi:1')).toThrow('not a tsvector');
+  });
+
+  it("reads a tsquery's output form, and refuses what it does not evaluate", () => {
+    expect(parseTsquery(`( 'chole':* | 'cholecystectomi' ) & 'lap':*`)).toEqual({
+      op: '&',
+      left: { op: '|', left: { lexeme: 'chole', prefix: true }, right: { lexeme: 'cholecystectomi', prefix: false } },
+      right: { lexeme: 'lap', prefix: true },
+    });
+    expect(parseTsquery(`'o''neil':*`)).toEqual({ lexeme: "o'neil", prefix: true });
+    // Only stop words: the empty query, which matches nothing.
+    expect(parseTsquery('')).toBeNull();
+    // Phrases, negation and weight labels: PostgreSQL answers those.
+    for (const text of [`'hernia' <-> 'repair'`, `!'hernia'`, `'hernia':A`, `'hernia':*B`, `'hernia' & 'repair' <2> 'mesh'`, `'unterminated`]) {
+      expect(parseTsquery(text), text).toBeUndefined();
+    }
+  });
+
+  it('orders lexemes by code point, as PostgreSQL orders their UTF-8 bytes', () => {
+    // UTF-16 puts a surrogate pair (U+1F600) before U+FF21; code points and UTF-8 bytes do not.
+    expect(compareLexemes('\u{1F600}', '\uFF21')).toBeGreaterThan(0);
+    expect(compareLexemes('abc', 'abd')).toBeLessThan(0);
+    expect(compareLexemes('ab', 'abc')).toBeLessThan(0);
+    expect(compareLexemes('ab', 'ab')).toBe(0);
+  });
+
+  it('matches prefixes, AND and OR over every document, and a place left empty matches nothing', () => {
+    const index = new TextIndex();
+    index.set(0, `'cholecystectomi':1A 'laparoscop':2A`);
+    index.set(1, `'cholangiographi':1A`);
+    index.set(2, `'hernia':1A 'laparoscop':2A`);
+    index.set(3, null);
+    const places = (text: string) => [...index.match(parseTsquery(text)!)!.places];
+    expect(places(`'chol':*`)).toEqual([0, 1]);
+    expect(places(`'chol':* & 'laparoscop'`)).toEqual([0]);
+    expect(places(`'hernia' | 'cholangiographi'`)).toEqual([1, 2]);
+    expect(places(`'laparoscopi'`)).toEqual([]);
+    index.clear(0);
+    expect(places(`'chol':*`)).toEqual([1]);
+  });
+});

@@ -1,0 +1,544 @@
+// The published videos' search documents in memory, so a text nobody searched before costs no scan
+// of PostgreSQL. PostgreSQL still builds every document (`ipsv_video_document`: English stemming
+// after accent folding, weights A to D) and turns the viewer's words into a tsquery; this index
+// holds each document as PostgreSQL printed it (lexemes in its order, positions with weights),
+// answers `document @@ query` for every video at once, and ranks each match exactly as `ts_rank`
+// does (PostgreSQL's tsrank.c, calc_rank_or and calc_rank_and, in single precision). Asking
+// PostgreSQL instead cost 16 ms of its CPU per text at 100,000 videos and queued the searches of
+// 50 clients behind it for more than a second (bench/RESULTS.md).
+
+/** A tsquery as PostgreSQL prints it, reduced to what our queries use: prefixes, AND and OR. */
+export type QueryNode = Operand | { op: '&' | '|'; left: QueryNode; right: QueryNode };
+type Operand = { lexeme: string; prefix: boolean };
+
+/**
+ * `text` (a tsquery's output form) as a tree, null for the empty query (only stop words), or
+ * undefined when it uses what this index does not evaluate (NOT, phrases, weight labels).
+ */
+export function parseTsquery(text: string): QueryNode | null | undefined {
+  let at = 0;
+  const space = () => {
+    while (text[at] === ' ') at += 1;
+  };
+  const unsupported = new Error('unsupported');
+  const operand = (): QueryNode => {
+    space();
+    if (text[at] === '(') {
+      at += 1;
+      const node = or();
+      space();
+      if (text[at] !== ')') throw unsupported;
+      at += 1;
+      return node;
+    }
+    if (text[at] !== "'") throw unsupported;
+    let lexeme = '';
+    for (at += 1; ; at += 1) {
+      if (at >= text.length) throw unsupported;
+      const char = text[at]!;
+      if (char === '\\') lexeme += text[(at += 1)] ?? '';
+      else if (char === "'" && text[at + 1] === "'") lexeme += text[(at += 1)];
+      else if (char === "'") break;
+      else lexeme += char;
+    }
+    at += 1;
+    let prefix = false;
+    if (text[at] === ':') {
+      // Only a bare prefix mark: a weight label (':A', ':*B') restricts the match, not evaluated here.
+      if (text[at + 1] !== '*' || /[A-Da-d*]/.test(text[at + 2] ?? '')) throw unsupported;
+      prefix = true;
+      at += 2;
+    }
+    return { lexeme, prefix };
+  };
+  const and = (): QueryNode => {
+    let node = operand();
+    for (space(); text[at] === '&'; space()) {
+      at += 1;
+      node = { op: '&', left: node, right: operand() };
+    }
+    return node;
+  };
+  const or = (): QueryNode => {
+    let node = and();
+    for (space(); text[at] === '|'; space()) {
+      at += 1;
+      node = { op: '|', left: node, right: and() };
+    }
+    return node;
+  };
+  if (text.trim() === '') return null;
+  try {
+    const node = or();
+    space();
+    return at === text.length ? node : undefined;
+  } catch (error) {
+    if (error === unsupported) return undefined;
+    throw error;
+  }
+}
+
+// ---- Byte order: PostgreSQL sorts lexemes by their UTF-8 bytes, which is code point order; a JS
+// string comparison is UTF-16 code unit order, the same except around surrogate pairs.
+const SURROGATE = /[\uD800-\uDFFF]/;
+export function compareLexemes(a: string, b: string): number {
+  if (!SURROGATE.test(a) && !SURROGATE.test(b)) return a < b ? -1 : a > b ? 1 : 0;
+  const x = [...a].map((char) => char.codePointAt(0)!);
+  const y = [...b].map((char) => char.codePointAt(0)!);
+  for (let i = 0; i < Math.min(x.length, y.length); i += 1) if (x[i] !== y[i]) return x[i]! - y[i]!;
+  return x.length - y.length;
+}
+
+// ---- ts_rank's constants (tsrank.c): weights D, C, B, A; the position PostgreSQL gives a lexeme
+// stored without positions; the sum of 1/i² it normalises by.
+const WEIGHTS = Float32Array.of(0.1, 0.2, 0.4, 1.0);
+const MAXENTRYPOS = 1 << 14;
+const NO_POSITION = MAXENTRYPOS - 1; // weight D
+const PI2_6 = 1.64493406685;
+/** What ts_rank gives a match it found no score for. */
+const TINY = Math.fround(1e-20);
+const f = Math.fround;
+const weightOf = (wordPos: number) => WEIGHTS[wordPos >> 14]!;
+const wordDistance = (distance: number) => (distance > 100 ? f(1e-30) : f(1.0 / (1.005 + 0.05 * Math.exp(f(distance) / 1.5 - 2))));
+/**
+ * calc_rank_and's weight of a pair of positions, by their two weights and distance (1 to 100, and
+ * 101 for any farther: ts_rank gives all of those the same), worked out once.
+ */
+const PAIR_WEIGHT = Float32Array.from({ length: 4 * 4 * 102 }, (_, i) => {
+  const distance = i % 102;
+  const pair = Math.floor(i / 102);
+  return f(Math.sqrt(f(f(WEIGHTS[pair >> 2]! * WEIGHTS[pair & 3]!) * wordDistance(distance))));
+});
+
+/**
+ * One document: its lexemes in PostgreSQL's order, how many positions each has, and all their
+ * positions (weight << 14 | position) one after another.
+ */
+export interface ParsedDocument {
+  lexemes: string[];
+  counts: number[];
+  positions: number[];
+}
+
+/**
+ * A tsvector's output form ("'word':1A,5 'other'") as lexemes in PostgreSQL's order, written
+ * into `into` (emptied first: a catalogue load parses 100,000 documents into the same arrays).
+ */
+export function parseTsvector(text: string, into: ParsedDocument = { lexemes: [], counts: [], positions: [] }): ParsedDocument {
+  const { lexemes, counts, positions } = into;
+  lexemes.length = 0;
+  counts.length = 0;
+  positions.length = 0;
+  // No backslash anywhere: a lexeme ends at the next quote unless it is doubled.
+  const plain = !text.includes('\\');
+  let at = 0;
+  while (at < text.length) {
+    while (text[at] === ' ') at += 1;
+    if (at >= text.length) break;
+    if (text[at] !== "'") throw new Error(`not a tsvector at ${at}: ${text.slice(at, at + 20)}`);
+    let lexeme: string;
+    const close = text.indexOf("'", at + 1);
+    if (plain && close > at && text[close + 1] !== "'") {
+      // The usual lexeme: no quote or backslash inside.
+      lexeme = text.slice(at + 1, close);
+      at = close;
+    } else {
+      lexeme = '';
+      for (at += 1; ; at += 1) {
+        if (at >= text.length) throw new Error('unterminated lexeme in a tsvector');
+        const char = text[at]!;
+        if (char === '\\') lexeme += text[(at += 1)] ?? '';
+        else if (char === "'" && text[at + 1] === "'") lexeme += text[(at += 1)];
+        else if (char === "'") break;
+        else lexeme += char;
+      }
+    }
+    at += 1;
+    const before = positions.length;
+    if (text[at] === ':') {
+      do {
+        at += 1;
+        let position = 0;
+        while (text.charCodeAt(at) >= 48 && text.charCodeAt(at) <= 57) position = position * 10 + text.charCodeAt(at++) - 48;
+        const label = text[at];
+        const weight = label === 'A' ? 3 : label === 'B' ? 2 : label === 'C' ? 1 : 0;
+        if (label === 'A' || label === 'B' || label === 'C' || label === 'D') at += 1;
+        positions.push((weight << 14) | position);
+      } while (text[at] === ',');
+    }
+    lexemes.push(lexeme);
+    counts.push(positions.length - before);
+  }
+  return into;
+}
+
+/** `left` AND (or OR) `right`, place by place, into `left`. */
+function combine(op: '&' | '|', left: Uint8Array, right: Uint8Array, size: number): Uint8Array {
+  if (op === '&') for (let place = 0; place < size; place += 1) left[place]! &= right[place]!;
+  else for (let place = 0; place < size; place += 1) left[place]! |= right[place]!;
+  return left;
+}
+
+/** What a search found: catalogue places, ascending, and each one's rank. */
+export interface TextMatches {
+  places: Int32Array;
+  ranks: Float64Array;
+}
+
+function grow<T extends Int32Array | Uint16Array | Float32Array>(array: T, needed: number, Make: new (length: number) => T): T {
+  if (needed <= array.length) return array;
+  const next = new Make(Math.max(needed, Math.ceil(array.length * 1.5) + 1024));
+  next.set(array);
+  return next;
+}
+
+/** calc_rank_or's share of an entry with `count` positions from `from` on, before it is divided by pi²/6. */
+function orTerm(positions: ArrayLike<number>, from: number, count: number): number {
+  if (count === 0) return f(f(WEIGHTS[0]! + WEIGHTS[0]!) - WEIGHTS[0]!);
+  let sum = 0;
+  let maxWeight = -1;
+  let maxAt = 0;
+  for (let j = 0; j < count; j += 1) {
+    const weight = weightOf(positions[from + j]!);
+    sum = f(sum + f(weight / ((j + 1) * (j + 1))));
+    if (weight > maxWeight) {
+      maxWeight = weight;
+      maxAt = j;
+    }
+  }
+  return f(f(maxWeight + sum) - f(maxWeight / ((maxAt + 1) * (maxAt + 1))));
+}
+
+/**
+ * The documents of the catalogue's places. Each place's entries (lexeme id and positions) sit in
+ * shared typed arrays, so 100,000 documents are a handful of objects; a changed document is
+ * written again at the end, and the space it left is reclaimed when it passes half of the whole.
+ */
+export class TextIndex {
+  /** Lexeme by id, and id by lexeme. */
+  private readonly lexemes: string[] = [];
+  private readonly ids = new Map<string, number>();
+  /** Each lexeme's entries (one per document that holds it), in no particular order. */
+  private readonly postings: number[][] = [];
+  /** Lexeme ids in PostgreSQL's order (null: to be sorted again, a new lexeme came). */
+  private order: Int32Array | null = null;
+
+  /** Per place: where its entries start and how many (0: no document). */
+  private start = new Int32Array(0);
+  private count = new Int32Array(0);
+  /** Per entry: its place, lexeme, where its positions start, how many, and its calc_rank_or term. */
+  private entryPlace = new Int32Array(0);
+  private entryLexeme = new Int32Array(0);
+  private entryAt = new Int32Array(0);
+  private entryPositions = new Uint16Array(0);
+  private entryTerm = new Float32Array(0);
+  private entries = 0;
+  private positions = new Uint16Array(0);
+  private used = 0;
+  /** Entries and positions no document reads any more. */
+  private wasted = 0;
+  /** Per lexeme, the operands of the query being answered that it satisfies (0 between queries). */
+  private masks = new Int32Array(0);
+  /** The arrays every document is parsed into before it is written. */
+  private readonly parsed: ParsedDocument = { lexemes: [], counts: [], positions: [] };
+  /** Per place, a rank being summed, and per item the last entry of it a document holds (`matchAll`). */
+  private scratch = new Float64Array(0);
+  private readonly lastEntries: Int32Array[] = [];
+
+  /** The document at `place` is now `text` (a tsvector's output form; null: none). */
+  set(place: number, text: string | null): void {
+    this.clear(place);
+    if (text !== null) this.write(place, parseTsvector(text, this.parsed));
+  }
+
+  /** The video at `place` has no document any more (it left the catalogue). */
+  clear(place: number): void {
+    if (place >= this.start.length || this.count[place]! === 0) return;
+    const from = this.start[place]!;
+    for (let entry = from; entry < from + this.count[place]!; entry += 1) {
+      const posting = this.postings[this.entryLexeme[entry]!]!;
+      posting[posting.lastIndexOf(entry)] = posting[posting.length - 1]!;
+      posting.pop();
+      this.wasted += 1 + this.entryPositions[entry]!;
+    }
+    this.count[place] = 0;
+  }
+
+  private write(place: number, document: ParsedDocument): void {
+    if (place >= this.start.length) {
+      const length = Math.max(place + 1, Math.ceil(this.start.length * 1.5) + 1024);
+      this.start = grow(this.start, length, Int32Array);
+      this.count = grow(this.count, length, Int32Array);
+    }
+    const n = document.lexemes.length;
+    const needed = this.entries + n;
+    this.entryPlace = grow(this.entryPlace, needed, Int32Array);
+    this.entryLexeme = grow(this.entryLexeme, needed, Int32Array);
+    this.entryAt = grow(this.entryAt, needed, Int32Array);
+    this.entryPositions = grow(this.entryPositions, needed, Uint16Array);
+    this.entryTerm = grow(this.entryTerm, needed, Float32Array);
+    this.positions = grow(this.positions, this.used + document.positions.length, Uint16Array);
+    this.start[place] = this.entries;
+    this.count[place] = n;
+    let at = 0;
+    for (let i = 0; i < n; i += 1) {
+      const lexeme = document.lexemes[i]!;
+      let id = this.ids.get(lexeme);
+      if (id === undefined) {
+        id = this.lexemes.push(lexeme) - 1;
+        this.ids.set(lexeme, id);
+        this.postings.push([]);
+        this.order = null;
+      }
+      const entry = this.entries + i;
+      this.postings[id]!.push(entry);
+      const count = document.counts[i]!;
+      for (let k = 0; k < count; k += 1) this.positions[this.used + k] = document.positions[at + k]!;
+      this.entryPlace[entry] = place;
+      this.entryLexeme[entry] = id;
+      this.entryAt[entry] = this.used;
+      this.entryPositions[entry] = count;
+      this.entryTerm[entry] = orTerm(document.positions, at, count);
+      this.used += count;
+      at += count;
+    }
+    this.entries = needed;
+    if (this.wasted > 4096 && this.wasted * 2 > this.entries + this.used) this.compact();
+  }
+
+  /** Writes every document again from the start, without the space changed ones left behind. */
+  private compact(): void {
+    const documents: [number, ParsedDocument][] = [];
+    for (let place = 0; place < this.start.length; place += 1) {
+      const from = this.start[place]!;
+      const document: ParsedDocument = { lexemes: [], counts: [], positions: [] };
+      for (let entry = from; entry < from + this.count[place]!; entry += 1) {
+        document.lexemes.push(this.lexemes[this.entryLexeme[entry]!]!);
+        document.counts.push(this.entryPositions[entry]!);
+        document.positions.push(...this.positionsOf(entry));
+      }
+      if (document.lexemes.length) documents.push([place, document]);
+    }
+    for (const posting of this.postings) posting.length = 0;
+    this.count.fill(0);
+    this.entries = 0;
+    this.used = 0;
+    this.wasted = 0;
+    for (const [place, document] of documents) this.write(place, document);
+  }
+
+  /** An entry's positions. */
+  private positionsOf(entry: number): Uint16Array {
+    return this.positions.subarray(this.entryAt[entry]!, this.entryAt[entry]! + this.entryPositions[entry]!);
+  }
+
+  /** Lexeme ids in PostgreSQL's order. */
+  private sorted(): Int32Array {
+    if (!this.order) {
+      const { lexemes } = this;
+      this.order = Int32Array.from(lexemes, (_, id) => id).sort((a, b) => compareLexemes(lexemes[a]!, lexemes[b]!));
+    }
+    return this.order;
+  }
+
+  /** The ids of the lexemes `operand` matches (every one it starts when a prefix), in PostgreSQL's order. */
+  private lexemesOf(operand: Operand): number[] {
+    if (!operand.prefix) {
+      const id = this.ids.get(operand.lexeme);
+      return id === undefined ? [] : [id];
+    }
+    const order = this.sorted();
+    const { lexemes } = this;
+    let low = 0;
+    let high = order.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (compareLexemes(lexemes[order[middle]!]!, operand.lexeme) < 0) low = middle + 1;
+      else high = middle;
+    }
+    const found: number[] = [];
+    for (let i = low; i < order.length && lexemes[order[i]!]!.startsWith(operand.lexeme); i += 1) found.push(order[i]!);
+    return found;
+  }
+
+  /**
+   * Every place whose document matches `query` (or those of `among` that do), ascending, with its
+   * `ts_rank(document, query)`. Null when the query has more operands than this index evaluates.
+   */
+  match(query: QueryNode, among?: Iterable<number>): TextMatches | null {
+    const operands: Operand[] = [];
+    const collect = (node: QueryNode) => {
+      if ('lexeme' in node) operands.push(node);
+      else {
+        // PostgreSQL keeps an operator's right operand first; the order only decides which of
+        // two equal lexemes (one a prefix, one not) ts_rank keeps.
+        collect(node.right);
+        collect(node.left);
+      }
+    };
+    collect(query);
+    if (operands.length > 32) return null;
+    const lexemeIds = operands.map((operand) => this.lexemesOf(operand));
+    // ts_rank's items: the operands sorted by lexeme, each lexeme once (the first of equals).
+    const items = operands
+      .map((_, index) => index)
+      .sort((a, b) => compareLexemes(operands[a]!.lexeme, operands[b]!.lexeme) || a - b)
+      .filter((index, i, all) => i === 0 || operands[all[i - 1]!]!.lexeme !== operands[index]!.lexeme);
+    const and = !('lexeme' in query) && query.op === '&' && items.length >= 2;
+    return among ? this.matchAmong(query, operands, lexemeIds, items, and, among) : this.matchAll(query, operands, lexemeIds, items, and);
+  }
+
+  /** `match` over every place: the postings of each operand's lexemes, and nothing else, are read. */
+  private matchAll(query: QueryNode, operands: Operand[], lexemeIds: number[][], items: number[], and: boolean): TextMatches {
+    const size = this.start.length;
+    const { postings, entryPlace } = this;
+    const operandOf = new Map(operands.map((operand, i) => [operand, i]));
+    const evaluate = (node: QueryNode): Uint8Array =>
+      'lexeme' in node ? this.holding(lexemeIds[operandOf.get(node)!]!, size) : combine(node.op, evaluate(node.left), evaluate(node.right), size);
+    const found = evaluate(query);
+
+    // Ranks, item by item in ts_rank's order, each item's lexemes in PostgreSQL's order: so every
+    // document meets its entries in the order ts_rank reads them, and sums in the same order.
+    // Scratch space per place, kept between searches (a search at 100,000 videos otherwise leaves
+    // megabytes to collect); `match` runs to its end without waiting, so one search uses it at a time.
+    if (this.scratch.length < size) this.scratch = new Float64Array(size);
+    const rank = this.scratch;
+    rank.fill(0, 0, size);
+    if (!and) {
+      for (const item of items) {
+        for (const id of lexemeIds[item]!) {
+          for (const entry of postings[id]!) {
+            const place = entryPlace[entry]!;
+            if (found[place] === 1) rank[place] = f(rank[place]! + this.entryTerm[entry]! / PI2_6);
+          }
+        }
+      }
+      for (let place = 0; place < size; place += 1) if (found[place] === 1) rank[place] = f(rank[place]! / items.length);
+    } else {
+      rank.fill(-1, 0, size);
+      // Per item already read, the last entry of it each document holds (-1: none).
+      const last: Int32Array[] = [];
+      for (const item of items) {
+        if (this.lastEntries.length <= last.length) this.lastEntries.push(new Int32Array(0));
+        if (this.lastEntries[last.length]!.length < size) this.lastEntries[last.length] = new Int32Array(size);
+        const mine = this.lastEntries[last.length]!;
+        mine.fill(-1, 0, size);
+        for (const id of lexemeIds[item]!) {
+          for (const entry of postings[id]!) {
+            const place = entryPlace[entry]!;
+            if (found[place] !== 1) continue;
+            for (const earlier of last) if (earlier[place]! >= 0) rank[place] = this.pairs(rank[place]!, entry, earlier[place]!);
+            mine[place] = entry;
+          }
+        }
+        last.push(mine);
+      }
+    }
+    let n = 0;
+    for (let place = 0; place < size; place += 1) n += found[place]!;
+    const places = new Int32Array(n);
+    const ranks = new Float64Array(n);
+    for (let place = 0, i = 0; place < size; place += 1) {
+      if (found[place] === 0) continue;
+      places[i] = place;
+      ranks[i] = rank[place]! < 0 ? TINY : rank[place]!;
+      i += 1;
+    }
+    return { places, ranks };
+  }
+
+  /** 1 for each place whose document holds one of the lexemes `ids`. */
+  private holding(ids: readonly number[], size: number): Uint8Array {
+    const found = new Uint8Array(size);
+    const { entryPlace } = this;
+    for (let i = 0; i < ids.length; i += 1) {
+      const posting = this.postings[ids[i]!]!;
+      for (let j = 0; j < posting.length; j += 1) found[entryPlace[posting[j]!]!] = 1;
+    }
+    return found;
+  }
+
+  /** `match` over a few places (a change applied to a kept text): each document's entries are read. */
+  private matchAmong(query: QueryNode, operands: Operand[], lexemeIds: number[][], items: number[], and: boolean, among: Iterable<number>): TextMatches {
+    if (this.masks.length < this.lexemes.length) this.masks = new Int32Array(Math.ceil(this.lexemes.length * 1.5));
+    const { masks } = this;
+    const touched: number[] = [];
+    lexemeIds.forEach((ids, i) => {
+      for (const id of ids) {
+        if (masks[id] === 0) touched.push(id);
+        masks[id]! |= 1 << i;
+      }
+    });
+    const bit = new Map(operands.map((operand, i) => [operand, 1 << i]));
+    const holds = (node: QueryNode, mask: number): boolean =>
+      'lexeme' in node
+        ? (mask & bit.get(node)!) !== 0
+        : node.op === '&'
+          ? holds(node.left, mask) && holds(node.right, mask)
+          : holds(node.left, mask) || holds(node.right, mask);
+    try {
+      const places: number[] = [];
+      const ranks: number[] = [];
+      for (const place of [...new Set(among)].sort((a, b) => a - b)) {
+        if (place >= this.start.length || this.count[place] === 0) continue;
+        const from = this.start[place]!;
+        const to = from + this.count[place]!;
+        let mask = 0;
+        for (let entry = from; entry < to; entry += 1) mask |= masks[this.entryLexeme[entry]!]!;
+        if (!holds(query, mask)) continue;
+        // The document's entries in its own order, item by item.
+        let rank = and ? -1 : 0;
+        const last: number[] = [];
+        for (const item of items) {
+          let mine = -1;
+          for (let entry = from; entry < to; entry += 1) {
+            if ((masks[this.entryLexeme[entry]!]! & (1 << item)) === 0) continue;
+            if (!and) rank = f(rank + this.entryTerm[entry]! / PI2_6);
+            else {
+              for (const earlier of last) if (earlier >= 0) rank = this.pairs(rank, entry, earlier);
+            }
+            mine = entry;
+          }
+          last.push(mine);
+        }
+        if (!and) rank = f(rank / items.length);
+        places.push(place);
+        ranks.push(rank < 0 ? TINY : rank);
+      }
+      return { places: Int32Array.from(places), ranks: Float64Array.from(ranks) };
+    } finally {
+      for (const id of touched) masks[id] = 0;
+    }
+  }
+
+  /**
+   * calc_rank_and's step: `result` with every pair of positions of `entry` and of `earlier` (an
+   * entry of an item before its own) added, a pair closer in the text adding more. Reads the
+   * positions in place (this runs for every matching document of a search).
+   */
+  private pairs(result: number, entry: number, earlier: number): number {
+    const { positions } = this;
+    const mineCount = this.entryPositions[entry]!;
+    const theirCount = this.entryPositions[earlier]!;
+    const anyWithout = mineCount === 0 || theirCount === 0;
+    const mineAt = this.entryAt[entry]!;
+    const theirAt = this.entryAt[earlier]!;
+    const mineEnd = mineCount === 0 ? 1 : mineCount;
+    const theirEnd = theirCount === 0 ? 1 : theirCount;
+    for (let l = 0; l < mineEnd; l += 1) {
+      const mine = mineCount === 0 ? NO_POSITION : positions[mineAt + l]!;
+      const row = ((mine >> 14) << 2) * 102;
+      for (let p = 0; p < theirEnd; p += 1) {
+        const theirs = theirCount === 0 ? NO_POSITION : positions[theirAt + p]!;
+        let distance = Math.abs((mine & (MAXENTRYPOS - 1)) - (theirs & (MAXENTRYPOS - 1)));
+        if (distance === 0) {
+          if (!anyWithout) continue;
+          distance = MAXENTRYPOS;
+        }
+        const weight = PAIR_WEIGHT[row + (theirs >> 14) * 102 + (distance > 100 ? 101 : distance)]!;
+        result = result < 0 ? weight : f(1.0 - (1.0 - result) * (1.0 - weight));
+      }
+    }
+    return result;
+  }
+}
