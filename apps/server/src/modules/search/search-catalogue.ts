@@ -129,6 +129,7 @@ export class Catalogue {
 
   constructor(rows: readonly CatalogueRow[]) {
     this.reserve(rows.length);
+    this.text.reserve(rows.map((row) => row.document));
     for (const row of rows) this.add(row);
   }
 

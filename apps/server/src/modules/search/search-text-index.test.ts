@@ -3,16 +3,30 @@ import { compareLexemes, parseTsquery, parseTsvector, TextIndex } from './search
 
 describe('the text index: what it reads from PostgreSQL', () => {
   it("reads a tsvector's output form: quotes and backslashes escaped, weights, lexemes without positions", () => {
-    expect(parseTsvector(`'cholecystectomi':1A,7C 'it''s':3 'a\\\\b':4B 'strip'`)).toEqual({
-      lexemes: ['cholecystectomi', "it's", 'a\\b', 'strip'],
+    const seen: string[] = [];
+    const intern = (text: string, from: number, to: number) => seen.push(text.slice(from, to)) - 1;
+    expect(parseTsvector(`'cholecystectomi':1A,7C 'it''s':3 'a\\\\b':4B 'strip'`, intern)).toEqual({
+      lexemes: [0, 1, 2, 3],
       counts: [2, 1, 1, 0],
       positions: [(3 << 14) | 1, (1 << 14) | 7, 3, (2 << 14) | 4],
     });
+    expect(seen).toEqual(['cholecystectomi', "it's", 'a\\b', 'strip']);
     // The arrays are emptied and reused.
-    const into = parseTsvector(`'hernia':1A`);
-    expect(parseTsvector('', into)).toBe(into);
+    const into = parseTsvector(`'hernia':1A`, intern);
+    expect(parseTsvector('', intern, into)).toBe(into);
     expect(into).toEqual({ lexemes: [], counts: [], positions: [] });
-    expect(() => parseTsvector('cholecystectomi:1')).toThrow('not a tsvector');
+    expect(() => parseTsvector('cholecystectomi:1', intern)).toThrow('not a tsvector');
+  });
+
+  it('knows a lexeme again by its characters, across documents and as the table grows', () => {
+    const index = new TextIndex();
+    const words = Array.from({ length: 3000 }, (_, i) => `w${i.toString(36)}`);
+    words.forEach((word, place) => index.set(place, `'${word}':1A 'shared':2`));
+    // Every document again, in another order: the same lexemes, so each word still matches one video.
+    words.forEach((word, place) => index.set(place, `'shared':3 '${words[(place + 1) % words.length]}':1A`));
+    expect([...index.match({ lexeme: 'w0', prefix: false })!.places]).toEqual([words.length - 1]);
+    expect([...index.match({ lexeme: 'w1', prefix: false })!.places]).toEqual([0]);
+    expect(index.match({ lexeme: 'shared', prefix: false })!.places.length).toBe(words.length);
   });
 
   it("reads a tsquery's output form, and refuses what it does not evaluate", () => {

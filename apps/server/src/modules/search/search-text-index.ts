@@ -111,20 +111,23 @@ const PAIR_WEIGHT = Float32Array.from({ length: 4 * 4 * 102 }, (_, i) => {
 });
 
 /**
- * One document: its lexemes in PostgreSQL's order, how many positions each has, and all their
- * positions (weight << 14 | position) one after another.
+ * One document: its lexemes (as numbered by the parser's `intern`) in PostgreSQL's order, how many
+ * positions each has, and all their positions (weight << 14 | position) one after another.
  */
 export interface ParsedDocument {
-  lexemes: string[];
+  lexemes: number[];
   counts: number[];
   positions: number[];
 }
+
+/** The number of the lexeme `text.slice(from, to)`, without making that string when it is known. */
+export type Intern = (text: string, from: number, to: number) => number;
 
 /**
  * A tsvector's output form ("'word':1A,5 'other'") as lexemes in PostgreSQL's order, written
  * into `into` (emptied first: a catalogue load parses 100,000 documents into the same arrays).
  */
-export function parseTsvector(text: string, into: ParsedDocument = { lexemes: [], counts: [], positions: [] }): ParsedDocument {
+export function parseTsvector(text: string, intern: Intern, into: ParsedDocument = { lexemes: [], counts: [], positions: [] }): ParsedDocument {
   const { lexemes, counts, positions } = into;
   lexemes.length = 0;
   counts.length = 0;
@@ -136,22 +139,23 @@ export function parseTsvector(text: string, into: ParsedDocument = { lexemes: []
     while (text[at] === ' ') at += 1;
     if (at >= text.length) break;
     if (text[at] !== "'") throw new Error(`not a tsvector at ${at}: ${text.slice(at, at + 20)}`);
-    let lexeme: string;
+    let lexeme: number;
     const close = text.indexOf("'", at + 1);
     if (plain && close > at && text[close + 1] !== "'") {
       // The usual lexeme: no quote or backslash inside.
-      lexeme = text.slice(at + 1, close);
+      lexeme = intern(text, at + 1, close);
       at = close;
     } else {
-      lexeme = '';
+      let unescaped = '';
       for (at += 1; ; at += 1) {
         if (at >= text.length) throw new Error('unterminated lexeme in a tsvector');
         const char = text[at]!;
-        if (char === '\\') lexeme += text[(at += 1)] ?? '';
-        else if (char === "'" && text[at + 1] === "'") lexeme += text[(at += 1)];
+        if (char === '\\') unescaped += text[(at += 1)] ?? '';
+        else if (char === "'" && text[at + 1] === "'") unescaped += text[(at += 1)];
         else if (char === "'") break;
-        else lexeme += char;
+        else unescaped += char;
       }
+      lexeme = intern(unescaped, 0, unescaped.length);
     }
     at += 1;
     const before = positions.length;
@@ -187,7 +191,7 @@ export interface TextMatches {
 
 function grow<T extends Int32Array | Uint16Array | Float32Array>(array: T, needed: number, Make: new (length: number) => T): T {
   if (needed <= array.length) return array;
-  const next = new Make(Math.max(needed, Math.ceil(array.length * 1.5) + 1024));
+  const next = new Make(Math.max(needed, array.length * 2 + 1024));
   next.set(array);
   return next;
 }
@@ -218,6 +222,12 @@ export class TextIndex {
   /** Lexeme by id, and id by lexeme. */
   private readonly lexemes: string[] = [];
   private readonly ids = new Map<string, number>();
+  /**
+   * The same ids by a hash of the lexeme's characters (open addressing, -1: free), so a document
+   * is read without making a string of each of its lexemes: only a new lexeme becomes one.
+   */
+  private table = new Int32Array(1024).fill(-1);
+  private readonly hashes: number[] = [];
   /** Each lexeme's entries (one per document that holds it), in no particular order. */
   private readonly postings: number[][] = [];
   /** Lexeme ids in PostgreSQL's order (null: to be sorted again, a new lexeme came). */
@@ -245,10 +255,74 @@ export class TextIndex {
   private scratch = new Float64Array(0);
   private readonly lastEntries: Int32Array[] = [];
 
+  /**
+   * Room for `texts` (documents about to be set) in one allocation each: growing by half at a time
+   * to 100,000 documents copied the arrays some twenty times, a third of a catalogue load.
+   */
+  reserve(texts: Iterable<string | null | undefined>): void {
+    let entries = this.entries;
+    let positions = this.used;
+    let places = 0;
+    for (const text of texts) {
+      places += 1;
+      if (!text) continue;
+      // At most: a lexeme per two quotes, a position per ':' or ','.
+      for (let i = 0; i < text.length; i += 1) {
+        const char = text.charCodeAt(i);
+        if (char === 39) entries += 0.5;
+        else if (char === 58 || char === 44) positions += 1;
+      }
+    }
+    entries = Math.ceil(entries);
+    this.start = grow(this.start, this.start.length + places, Int32Array);
+    this.count = grow(this.count, this.count.length + places, Int32Array);
+    this.entryPlace = grow(this.entryPlace, entries, Int32Array);
+    this.entryLexeme = grow(this.entryLexeme, entries, Int32Array);
+    this.entryAt = grow(this.entryAt, entries, Int32Array);
+    this.entryPositions = grow(this.entryPositions, entries, Uint16Array);
+    this.entryTerm = grow(this.entryTerm, entries, Float32Array);
+    this.positions = grow(this.positions, positions, Uint16Array);
+  }
+
   /** The document at `place` is now `text` (a tsvector's output form; null: none). */
   set(place: number, text: string | null): void {
     this.clear(place);
-    if (text !== null) this.write(place, parseTsvector(text, this.parsed));
+    if (text !== null) this.write(place, parseTsvector(text, this.intern, this.parsed));
+  }
+
+  /** The id of the lexeme `text.slice(from, to)`, a new one when it is new. */
+  private readonly intern: Intern = (text, from, to) => {
+    let hash = 0x811c9dc5;
+    for (let i = from; i < to; i += 1) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+    const mask = this.table.length - 1;
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+      const id = this.table[slot]!;
+      if (id < 0) break;
+      const known = this.lexemes[id]!;
+      if (this.hashes[id] === hash && known.length === to - from && text.startsWith(known, from)) return id;
+    }
+    return this.add(text.slice(from, to), hash);
+  };
+
+  /** A new lexeme's id. */
+  private add(lexeme: string, hash: number): number {
+    const id = this.lexemes.push(lexeme) - 1;
+    this.hashes.push(hash);
+    this.ids.set(lexeme, id);
+    this.postings.push([]);
+    this.order = null;
+    if (this.lexemes.length * 2 > this.table.length) {
+      this.table = new Int32Array(this.table.length * 2).fill(-1);
+      this.hashes.forEach((known, i) => this.place(known, i));
+    } else this.place(hash, id);
+    return id;
+  }
+
+  private place(hash: number, id: number): void {
+    const mask = this.table.length - 1;
+    let slot = hash & mask;
+    while (this.table[slot]! >= 0) slot = (slot + 1) & mask;
+    this.table[slot] = id;
   }
 
   /** The video at `place` has no document any more (it left the catalogue). */
@@ -272,24 +346,20 @@ export class TextIndex {
     }
     const n = document.lexemes.length;
     const needed = this.entries + n;
-    this.entryPlace = grow(this.entryPlace, needed, Int32Array);
-    this.entryLexeme = grow(this.entryLexeme, needed, Int32Array);
-    this.entryAt = grow(this.entryAt, needed, Int32Array);
-    this.entryPositions = grow(this.entryPositions, needed, Uint16Array);
-    this.entryTerm = grow(this.entryTerm, needed, Float32Array);
-    this.positions = grow(this.positions, this.used + document.positions.length, Uint16Array);
+    if (needed > this.entryPlace.length) {
+      this.entryPlace = grow(this.entryPlace, needed, Int32Array);
+      this.entryLexeme = grow(this.entryLexeme, needed, Int32Array);
+      this.entryAt = grow(this.entryAt, needed, Int32Array);
+      this.entryPositions = grow(this.entryPositions, needed, Uint16Array);
+      this.entryTerm = grow(this.entryTerm, needed, Float32Array);
+    }
+    if (this.used + document.positions.length > this.positions.length)
+      this.positions = grow(this.positions, this.used + document.positions.length, Uint16Array);
     this.start[place] = this.entries;
     this.count[place] = n;
     let at = 0;
     for (let i = 0; i < n; i += 1) {
-      const lexeme = document.lexemes[i]!;
-      let id = this.ids.get(lexeme);
-      if (id === undefined) {
-        id = this.lexemes.push(lexeme) - 1;
-        this.ids.set(lexeme, id);
-        this.postings.push([]);
-        this.order = null;
-      }
+      const id = document.lexemes[i]!;
       const entry = this.entries + i;
       this.postings[id]!.push(entry);
       const count = document.counts[i]!;
@@ -313,7 +383,7 @@ export class TextIndex {
       const from = this.start[place]!;
       const document: ParsedDocument = { lexemes: [], counts: [], positions: [] };
       for (let entry = from; entry < from + this.count[place]!; entry += 1) {
-        document.lexemes.push(this.lexemes[this.entryLexeme[entry]!]!);
+        document.lexemes.push(this.entryLexeme[entry]!);
         document.counts.push(this.entryPositions[entry]!);
         document.positions.push(...this.positionsOf(entry));
       }
