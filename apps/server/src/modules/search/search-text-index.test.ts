@@ -18,6 +18,25 @@ describe('the text index: what it reads from PostgreSQL', () => {
     expect(() => parseTsvector('cholecystectomi:1', intern)).toThrow('not a tsvector');
   });
 
+  it('keeps a document set again as it was, and takes a different one even of the same length', () => {
+    const index = new TextIndex();
+    const places = (lexeme: string) => [...index.match({ lexeme, prefix: false })!.places];
+    index.set(0, `'hernia':1A`);
+    index.set(1, `'hernia':2B`);
+    index.set(0, `'hernia':1A`);
+    expect(places('hernia')).toEqual([0, 1]);
+    index.set(0, `'hernib':1A`);
+    expect(places('hernia')).toEqual([1]);
+    expect(places('hernib')).toEqual([0]);
+    // The same words at other positions: the same length, another rank.
+    const rank = () => index.match({ lexeme: 'hernia', prefix: false })!.ranks[0];
+    const before = rank();
+    index.set(1, `'hernia':2A`);
+    expect(rank()).not.toBe(before);
+    index.set(1, null);
+    expect(places('hernia')).toEqual([]);
+  });
+
   it('knows a lexeme again by its characters, across documents and as the table grows', () => {
     const index = new TextIndex();
     const words = Array.from({ length: 3000 }, (_, i) => `w${i.toString(36)}`);

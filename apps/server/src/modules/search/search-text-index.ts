@@ -196,6 +196,18 @@ function grow<T extends Int32Array | Uint16Array | Float32Array>(array: T, neede
   return next;
 }
 
+/** Two independent 32-bit hashes of a document's text (FNV-1a and a multiply-rotate hash). */
+function documentHashes(text: string): [number, number] {
+  let first = 0x811c9dc5;
+  let second = 0x9e3779b9;
+  for (let i = 0; i < text.length; i += 1) {
+    const char = text.charCodeAt(i);
+    first = Math.imul(first ^ char, 0x01000193);
+    second = Math.imul((second << 5) | (second >>> 27), 0x85ebca6b) ^ char;
+  }
+  return [first, second];
+}
+
 /** calc_rank_or's share of an entry with `count` positions from `from` on, before it is divided by pi²/6. */
 function orTerm(positions: ArrayLike<number>, from: number, count: number): number {
   if (count === 0) return f(f(WEIGHTS[0]! + WEIGHTS[0]!) - WEIGHTS[0]!);
@@ -233,9 +245,11 @@ export class TextIndex {
   /** Lexeme ids in PostgreSQL's order (null: to be sorted again, a new lexeme came). */
   private order: Int32Array | null = null;
 
-  /** Per place: where its entries start and how many (0: no document). */
+  /** Per place: where its entries start and how many (0: no document), its text's length and two hashes. */
   private start = new Int32Array(0);
   private count = new Int32Array(0);
+  private docLength = new Int32Array(0);
+  private docHash = new Int32Array(0);
   /** Per entry: its place, lexeme, where its positions start, how many, and its calc_rank_or term. */
   private entryPlace = new Int32Array(0);
   private entryLexeme = new Int32Array(0);
@@ -274,8 +288,7 @@ export class TextIndex {
       }
     }
     entries = Math.ceil(entries);
-    this.start = grow(this.start, this.start.length + places, Int32Array);
-    this.count = grow(this.count, this.count.length + places, Int32Array);
+    this.reservePlaces(this.start.length + places);
     this.entryPlace = grow(this.entryPlace, entries, Int32Array);
     this.entryLexeme = grow(this.entryLexeme, entries, Int32Array);
     this.entryAt = grow(this.entryAt, entries, Int32Array);
@@ -284,10 +297,30 @@ export class TextIndex {
     this.positions = grow(this.positions, positions, Uint16Array);
   }
 
-  /** The document at `place` is now `text` (a tsvector's output form; null: none). */
+  private reservePlaces(places: number): void {
+    this.start = grow(this.start, places, Int32Array);
+    this.count = grow(this.count, places, Int32Array);
+    this.docLength = grow(this.docLength, places, Int32Array);
+    this.docHash = grow(this.docHash, 2 * places, Int32Array);
+  }
+
+  /**
+   * The document at `place` is now `text` (a tsvector's output form; null: none). The same text
+   * again (a video read again for its views, say) changes nothing: two hashes and the length of
+   * each document are kept to know it (a change missed would need both 32-bit hashes to collide).
+   */
   set(place: number, text: string | null): void {
+    if (text !== null && place < this.start.length && this.count[place]! > 0) {
+      const [first, second] = documentHashes(text);
+      if (this.docLength[place] === text.length && this.docHash[2 * place] === first && this.docHash[2 * place + 1] === second) return;
+    }
     this.clear(place);
-    if (text !== null) this.write(place, parseTsvector(text, this.intern, this.parsed));
+    if (text === null) return;
+    this.write(place, parseTsvector(text, this.intern, this.parsed));
+    const [first, second] = documentHashes(text);
+    this.docLength[place] = text.length;
+    this.docHash[2 * place] = first;
+    this.docHash[2 * place + 1] = second;
   }
 
   /** The id of the lexeme `text.slice(from, to)`, a new one when it is new. */
@@ -329,21 +362,17 @@ export class TextIndex {
   clear(place: number): void {
     if (place >= this.start.length || this.count[place]! === 0) return;
     const from = this.start[place]!;
+    // Its entries stay in their postings, marked as no one's, until the next compaction: taking
+    // each out of a posting of 100,000 entries made a change to thousands of videos take seconds.
     for (let entry = from; entry < from + this.count[place]!; entry += 1) {
-      const posting = this.postings[this.entryLexeme[entry]!]!;
-      posting[posting.lastIndexOf(entry)] = posting[posting.length - 1]!;
-      posting.pop();
+      this.entryPlace[entry] = -1;
       this.wasted += 1 + this.entryPositions[entry]!;
     }
     this.count[place] = 0;
   }
 
   private write(place: number, document: ParsedDocument): void {
-    if (place >= this.start.length) {
-      const length = Math.max(place + 1, Math.ceil(this.start.length * 1.5) + 1024);
-      this.start = grow(this.start, length, Int32Array);
-      this.count = grow(this.count, length, Int32Array);
-    }
+    if (place >= this.start.length) this.reservePlaces(place + 1);
     const n = document.lexemes.length;
     const needed = this.entries + n;
     if (needed > this.entryPlace.length) {
@@ -479,7 +508,7 @@ export class TextIndex {
         for (const id of lexemeIds[item]!) {
           for (const entry of postings[id]!) {
             const place = entryPlace[entry]!;
-            if (found[place] === 1) rank[place] = f(rank[place]! + this.entryTerm[entry]! / PI2_6);
+            if (place >= 0 && found[place] === 1) rank[place] = f(rank[place]! + this.entryTerm[entry]! / PI2_6);
           }
         }
       }
@@ -496,7 +525,7 @@ export class TextIndex {
         for (const id of lexemeIds[item]!) {
           for (const entry of postings[id]!) {
             const place = entryPlace[entry]!;
-            if (found[place] !== 1) continue;
+            if (place < 0 || found[place] !== 1) continue;
             for (const earlier of last) if (earlier[place]! >= 0) rank[place] = this.pairs(rank[place]!, entry, earlier[place]!);
             mine[place] = entry;
           }
@@ -523,7 +552,10 @@ export class TextIndex {
     const { entryPlace } = this;
     for (let i = 0; i < ids.length; i += 1) {
       const posting = this.postings[ids[i]!]!;
-      for (let j = 0; j < posting.length; j += 1) found[entryPlace[posting[j]!]!] = 1;
+      for (let j = 0; j < posting.length; j += 1) {
+        const place = entryPlace[posting[j]!]!;
+        if (place >= 0) found[place] = 1;
+      }
     }
     return found;
   }
