@@ -315,11 +315,13 @@ describe('search catalogue: loading and changes', () => {
       },
       tsquery: async (text) => {
         calls.tsquery += 1;
+        // A word PostgreSQL would cut in two makes a phrase, which the index leaves to PostgreSQL.
+        if (text.includes('hernia')) return `'her' <-> 'nia'`;
         return text.replace(/([a-z]+)(:\*)?/g, "'$1'$2");
       },
       matches: async () => {
         calls.matches += 1;
-        return [];
+        return [{ id: 'v2', rank: 0.25 }];
       },
       corrections: async () => new Map(),
       segmentMatches: async () => {
@@ -382,6 +384,18 @@ describe('search catalogue: loading and changes', () => {
     commit(null);
     expect(await titles(catalogue)).toEqual(['Cholecystectomy, revised', 'Cholangiography']);
     expect(calls.catalogue).toBe(2);
+  });
+
+  it('asks PostgreSQL for a query the index does not evaluate, and forgets it at the next change', async () => {
+    const { search, calls, commit } = database();
+    const catalogue = createSearchCatalogue(search);
+    const text = await catalogue.matching(['hernia']);
+    expect([...text.videos].map((video, i) => [text.catalogue.rows[video]!.id, text.ranks[i]])).toEqual([['v2', 0.25]]);
+    expect(await catalogue.matching(['hernia'])).toBe(text);
+    expect(calls.matches).toBe(1);
+    commit('v1');
+    await catalogue.matching(['hernia']);
+    expect(calls.matches).toBe(2);
   });
 
   it('reads the version once for searches that wait on the same read', async () => {
