@@ -32,16 +32,10 @@ export function parseTsquery(text: string): QueryNode | null | undefined {
       return node;
     }
     if (text[at] !== "'") throw unsupported;
-    let lexeme = '';
-    for (at += 1; ; at += 1) {
-      if (at >= text.length) throw unsupported;
-      const char = text[at]!;
-      if (char === '\\') lexeme += text[(at += 1)] ?? '';
-      else if (char === "'" && text[at + 1] === "'") lexeme += text[(at += 1)];
-      else if (char === "'") break;
-      else lexeme += char;
-    }
-    at += 1;
+    const quoted = unquote(text, at);
+    if (!quoted) throw unsupported;
+    const { lexeme } = quoted;
+    at = quoted.end;
     let prefix = false;
     if (text[at] === ':') {
       // Only a bare prefix mark: a weight label (':A', ':*B') restricts the match, not evaluated here.
@@ -51,22 +45,17 @@ export function parseTsquery(text: string): QueryNode | null | undefined {
     }
     return { lexeme, prefix };
   };
-  const and = (): QueryNode => {
-    let node = operand();
-    for (space(); text[at] === '&'; space()) {
+  /** `next` one or more times, joined by `op` from the left (AND binds closer than OR). */
+  const joined = (op: '&' | '|', next: () => QueryNode) => (): QueryNode => {
+    let node = next();
+    for (space(); text[at] === op; space()) {
       at += 1;
-      node = { op: '&', left: node, right: operand() };
+      node = { op, left: node, right: next() };
     }
     return node;
   };
-  const or = (): QueryNode => {
-    let node = and();
-    for (space(); text[at] === '|'; space()) {
-      at += 1;
-      node = { op: '|', left: node, right: and() };
-    }
-    return node;
-  };
+  const and = joined('&', operand);
+  const or = joined('|', and);
   if (text.trim() === '') return null;
   try {
     const node = or();
@@ -76,6 +65,22 @@ export function parseTsquery(text: string): QueryNode | null | undefined {
     if (error === unsupported) return undefined;
     throw error;
   }
+}
+
+/**
+ * The lexeme quoted at `at` of a tsvector's or tsquery's output form (a quote or a backslash inside
+ * is escaped by one before it) and where its closing quote ends; null when it is not closed.
+ */
+function unquote(text: string, at: number): { lexeme: string; end: number } | null {
+  let lexeme = '';
+  for (let i = at + 1; i < text.length; i += 1) {
+    const char = text[i]!;
+    if (char === '\\') lexeme += text[(i += 1)] ?? '';
+    else if (char === "'" && text[i + 1] === "'") lexeme += text[(i += 1)];
+    else if (char === "'") return { lexeme, end: i + 1 };
+    else lexeme += char;
+  }
+  return null;
 }
 
 // ---- Byte order: PostgreSQL sorts lexemes by their UTF-8 bytes, which is code point order; a JS
@@ -144,20 +149,13 @@ export function parseTsvector(text: string, intern: Intern, into: ParsedDocument
     if (plain && close > at && text[close + 1] !== "'") {
       // The usual lexeme: no quote or backslash inside.
       lexeme = intern(text, at + 1, close);
-      at = close;
+      at = close + 1;
     } else {
-      let unescaped = '';
-      for (at += 1; ; at += 1) {
-        if (at >= text.length) throw new Error('unterminated lexeme in a tsvector');
-        const char = text[at]!;
-        if (char === '\\') unescaped += text[(at += 1)] ?? '';
-        else if (char === "'" && text[at + 1] === "'") unescaped += text[(at += 1)];
-        else if (char === "'") break;
-        else unescaped += char;
-      }
-      lexeme = intern(unescaped, 0, unescaped.length);
+      const quoted = unquote(text, at);
+      if (!quoted) throw new Error('unterminated lexeme in a tsvector');
+      lexeme = intern(quoted.lexeme, 0, quoted.lexeme.length);
+      at = quoted.end;
     }
-    at += 1;
     const before = positions.length;
     if (text[at] === ':') {
       do {
@@ -196,16 +194,18 @@ function grow<T extends Int32Array | Uint16Array | Float32Array>(array: T, neede
   return next;
 }
 
+/** The 32-bit FNV-1a hash of `text.slice(from, to)`'s UTF-16 code units. */
+function fnv1a(text: string, from = 0, to = text.length): number {
+  let hash = 0x811c9dc5;
+  for (let i = from; i < to; i += 1) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return hash;
+}
+
 /** Two independent 32-bit hashes of a document's text (FNV-1a and a multiply-rotate hash). */
 function documentHashes(text: string): [number, number] {
-  let first = 0x811c9dc5;
   let second = 0x9e3779b9;
-  for (let i = 0; i < text.length; i += 1) {
-    const char = text.charCodeAt(i);
-    first = Math.imul(first ^ char, 0x01000193);
-    second = Math.imul((second << 5) | (second >>> 27), 0x85ebca6b) ^ char;
-  }
-  return [first, second];
+  for (let i = 0; i < text.length; i += 1) second = Math.imul((second << 5) | (second >>> 27), 0x85ebca6b) ^ text.charCodeAt(i);
+  return [fnv1a(text), second];
 }
 
 /** calc_rank_or's share of an entry with `count` positions from `from` on, before it is divided by pi²/6. */
@@ -231,12 +231,11 @@ function orTerm(positions: ArrayLike<number>, from: number, count: number): numb
  * written again at the end, and the space it left is reclaimed when it passes half of the whole.
  */
 export class TextIndex {
-  /** Lexeme by id, and id by lexeme. */
+  /** Lexeme by id. */
   private readonly lexemes: string[] = [];
-  private readonly ids = new Map<string, number>();
   /**
-   * The same ids by a hash of the lexeme's characters (open addressing, -1: free), so a document
-   * is read without making a string of each of its lexemes: only a new lexeme becomes one.
+   * Id by lexeme, through a hash of its characters (open addressing, -1: free), so a document is
+   * read without making a string of each of its lexemes: only a new lexeme becomes one.
    */
   private table = new Int32Array(1024).fill(-1);
   private readonly hashes: number[] = [];
@@ -310,38 +309,45 @@ export class TextIndex {
    * each document are kept to know it (a change missed would need both 32-bit hashes to collide).
    */
   set(place: number, text: string | null): void {
-    if (text !== null && place < this.start.length && this.count[place]! > 0) {
-      const [first, second] = documentHashes(text);
-      if (this.docLength[place] === text.length && this.docHash[2 * place] === first && this.docHash[2 * place + 1] === second) return;
-    }
+    const [first, second] = text === null ? [0, 0] : documentHashes(text);
+    const same =
+      text !== null &&
+      place < this.start.length &&
+      this.count[place]! > 0 &&
+      this.docLength[place] === text.length &&
+      this.docHash[2 * place] === first &&
+      this.docHash[2 * place + 1] === second;
+    if (same) return;
     this.clear(place);
     if (text === null) return;
     this.write(place, parseTsvector(text, this.intern, this.parsed));
-    const [first, second] = documentHashes(text);
     this.docLength[place] = text.length;
     this.docHash[2 * place] = first;
     this.docHash[2 * place + 1] = second;
   }
 
-  /** The id of the lexeme `text.slice(from, to)`, a new one when it is new. */
-  private readonly intern: Intern = (text, from, to) => {
-    let hash = 0x811c9dc5;
-    for (let i = from; i < to; i += 1) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  /** The id of the lexeme `text.slice(from, to)` (hashed `hash`), or -1 when it is not known. */
+  private find(text: string, from: number, to: number, hash: number): number {
     const mask = this.table.length - 1;
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
       const id = this.table[slot]!;
-      if (id < 0) break;
+      if (id < 0) return -1;
       const known = this.lexemes[id]!;
       if (this.hashes[id] === hash && known.length === to - from && text.startsWith(known, from)) return id;
     }
-    return this.add(text.slice(from, to), hash);
+  }
+
+  /** The id of the lexeme `text.slice(from, to)`, a new one when it is new. */
+  private readonly intern: Intern = (text, from, to) => {
+    const hash = fnv1a(text, from, to);
+    const id = this.find(text, from, to, hash);
+    return id >= 0 ? id : this.add(text.slice(from, to), hash);
   };
 
   /** A new lexeme's id. */
   private add(lexeme: string, hash: number): number {
     const id = this.lexemes.push(lexeme) - 1;
     this.hashes.push(hash);
-    this.ids.set(lexeme, id);
     this.postings.push([]);
     this.order = null;
     if (this.lexemes.length * 2 > this.table.length) {
@@ -443,8 +449,8 @@ export class TextIndex {
   /** The ids of the lexemes `operand` matches (every one it starts when a prefix), in PostgreSQL's order. */
   private lexemesOf(operand: Operand): number[] {
     if (!operand.prefix) {
-      const id = this.ids.get(operand.lexeme);
-      return id === undefined ? [] : [id];
+      const id = this.find(operand.lexeme, 0, operand.lexeme.length, fnv1a(operand.lexeme));
+      return id < 0 ? [] : [id];
     }
     const order = this.sorted();
     const { lexemes } = this;
