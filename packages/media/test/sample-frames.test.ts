@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keyframeTimes } from '../src/probe.js';
 import { sampleFrames, type SampleOptions } from '../src/sample-frames.js';
-import { colourOf, makeColourClip, tempDir } from './helpers/make-video.js';
+import { colourOf, ffmpegSync, ffprobeJson, makeColourClip, tempDir } from './helpers/make-video.js';
 
 const { dir, cleanup } = tempDir();
 const clip = join(dir, 'colours.mp4');
@@ -38,8 +38,48 @@ describe('sampleFrames', () => {
     expect(all.map((f) => f.time.toFixed(2))).toEqual(['1.80', '1.84', '1.88', '1.92', '1.96', '2.00', '2.04', '2.08', '2.12', '2.16']);
     // The boundary is frame-exact: the last red frame is at 1.96 s, the first green at 2.00 s.
     expect(all.map((f) => colourOf(f.data))).toEqual([...Array(5).fill('red'), ...Array(5).fill('green')]);
+    // At 25 fps there is no frame at 3.5 s: each half second gives its first frame, at its own time.
     const sparse = await collect({ width: 16, height: 9, mode: 'dense', fps: 2, start: 3, end: 6 });
-    expect(sparse.map((f) => f.time)).toEqual([3, 3.5, 4, 4.5, 5, 5.5]);
+    expect(sparse.map((f) => f.time)).toEqual([3, 3.52, 4, 4.52, 5, 5.52]);
+  });
+
+  it('at a chosen rate, a clip with B-frames gives one frame per interval, each the picture a full decode has at its time', async () => {
+    // Moving content with B-frames (x264's default) where the skipped non-reference frames are.
+    const moving = join(dir, 'moving-bframes.mp4');
+    ffmpegSync([
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=size=320x180:rate=30:duration=3',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'medium',
+      '-bf',
+      '3',
+      '-g',
+      '90',
+      '-pix_fmt',
+      'yuv420p',
+      moving,
+    ]);
+    const { frames } = ffprobeJson<{ frames: { pict_type: string }[] }>(['-select_streams', 'v', '-show_entries', 'frame=pict_type', moving]);
+    expect(frames.some((f) => f.pict_type === 'B')).toBe(true);
+    const all = await collect({ width: 32, height: 18, mode: 'dense', start: 0.5, end: 2.5 }, moving);
+    const sampled = await collect({ width: 32, height: 18, mode: 'dense', fps: 5, start: 0.5, end: 2.5 }, moving);
+    // At most one per fifth of a second; an interval whose frames are all skipped B-frames (three
+    // at most here) gives none, so no two samples are further apart than 0.2 s and that run.
+    const intervals = sampled.map((f) => Math.floor(f.time * 5 + 1e-3));
+    expect(intervals).toEqual([...new Set(intervals)].sort((a, b) => a - b));
+    expect(sampled.length).toBeGreaterThanOrEqual(9);
+    expect(sampled[0]!.time).toBeGreaterThanOrEqual(0.5 - 1e-6);
+    expect(sampled[0]!.time).toBeLessThanOrEqual(0.5 + 4 / 30 + 1e-6);
+    sampled.slice(1).forEach((f, i) => expect(f.time - sampled[i]!.time).toBeLessThanOrEqual(0.2 + 4 / 30 + 1e-6));
+    for (const frame of sampled) {
+      const same = all.find((f) => Math.abs(f.time - frame.time) < 1e-6);
+      expect(same, `a full decode has a frame at ${frame.time}`).toBeDefined();
+      expect(Buffer.from(frame.data).equals(Buffer.from(same!.data)), `the picture at ${frame.time}`).toBe(true);
+    }
   });
 
   it('stops ffmpeg when the consumer stops early', async () => {
