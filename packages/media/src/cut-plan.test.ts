@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planCopyCut } from './cut-plan.js';
+import { planCopyCut, splitLongEncodes } from './cut-plan.js';
 
 const keyframes = [0, 2, 4, 6, 8, 10];
 
@@ -39,5 +39,37 @@ describe('planCopyCut', () => {
 
   it('timestamp rounding does not create slivers', () => {
     expect(planCopyCut([{ start: 1.99999, end: 6.00001 }], keyframes)).toEqual([{ kind: 'copy', start: 2, end: 6 }]);
+  });
+});
+
+describe('splitLongEncodes', () => {
+  const everyTwo = Array.from({ length: 61 }, (_, i) => i * 2);
+
+  it('splits a long encoded part at keyframes into pieces of about the given length, end to end', () => {
+    const pieces = splitLongEncodes([{ kind: 'encode', start: 3.3, end: 100 }], everyTwo, 30);
+    expect(pieces).toEqual([
+      { kind: 'encode', start: 3.3, end: 34 },
+      { kind: 'encode', start: 34, end: 64 },
+      { kind: 'encode', start: 64, end: 100 },
+    ]);
+  });
+
+  it('leaves copied parts, short encoded parts and parts without keyframes inside as they are', () => {
+    const parts = [
+      { kind: 'encode' as const, start: 0, end: 1.5 },
+      { kind: 'copy' as const, start: 2, end: 100 },
+      { kind: 'encode' as const, start: 100, end: 144 },
+    ];
+    expect(splitLongEncodes(parts, everyTwo, 30)).toEqual(parts);
+    expect(splitLongEncodes([{ kind: 'encode', start: 0.5, end: 90 }], [0, 120], 30)).toEqual([{ kind: 'encode', start: 0.5, end: 90 }]);
+  });
+
+  it('never leaves a last piece shorter than half a piece', () => {
+    const pieces = splitLongEncodes([{ kind: 'encode', start: 0, end: 70 }], everyTwo, 30);
+    expect(pieces).toEqual([
+      { kind: 'encode', start: 0, end: 30 },
+      { kind: 'encode', start: 30, end: 70 },
+    ]);
+    for (const piece of pieces) expect(piece.end - piece.start).toBeGreaterThanOrEqual(15);
   });
 });

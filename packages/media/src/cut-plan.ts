@@ -39,3 +39,25 @@ export const planCopyCut = (kept: readonly TimeRange[], keyframes: readonly numb
   }
   return parts;
 };
+
+/**
+ * Encoded parts much longer than `pieceSeconds` (a mask over minutes of the video) are split at
+ * keyframes into pieces of about that length, so that the machine's cores encode them side by
+ * side: at standard definition x264's own threads use two cores poorly (a mask over ten minutes of
+ * 360p: one two-threaded encode 22.7 s, two single-threaded halves side by side 16.7 s). A piece
+ * never ends less than half a piece before its part does.
+ */
+export const splitLongEncodes = (parts: readonly CutPart[], keyframes: readonly number[], pieceSeconds: number): CutPart[] =>
+  parts.flatMap((part) => {
+    if (part.kind !== 'encode' || part.end - part.start <= pieceSeconds * 1.5) return [{ ...part }];
+    const pieces: CutPart[] = [];
+    let start = part.start;
+    for (const keyframe of keyframes) {
+      if (keyframe - start >= pieceSeconds - EPSILON && part.end - keyframe >= pieceSeconds / 2) {
+        pieces.push({ kind: 'encode', start, end: keyframe });
+        start = keyframe;
+      }
+    }
+    pieces.push({ kind: 'encode', start, end: part.end });
+    return pieces;
+  });

@@ -4,7 +4,7 @@ import { mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { locateBinaries } from './binaries.js';
-import { type CutPart, planCopyCut } from './cut-plan.js';
+import { type CutPart, planCopyCut, splitLongEncodes } from './cut-plan.js';
 import { MediaError } from './errors.js';
 import { keyframeTimes, probe, type ProbeResult } from './probe.js';
 import { keepFilterGraph, keptRanges, maskFilters, normaliseMasks, normaliseRanges, STRIP_METADATA, type MaskRegion, type TimeRange } from './ranges.js';
@@ -21,6 +21,8 @@ export interface CutOptions {
   audioKbps?: number;
   preset?: string;
   threads?: number;
+  /** Lower CPU priority of every ffmpeg run (see RunOptions.niceness). */
+  niceness?: number;
   signal?: AbortSignal;
   onProgress?: (percent: number) => void;
   timeoutMs?: number;
@@ -43,6 +45,10 @@ export interface CutResult {
   removed: TimeRange[];
   kept: TimeRange[];
   durationSeconds: number;
+  /**
+   * 'copy': parts copied or encoded separately, then joined (also when a mask left nothing to copy
+   * and the parts were encoded side by side); 'reencode': one pass over the whole source.
+   */
   method: 'copy' | 'reencode';
   /** Seconds of picture copied as they were (no generation loss, no encoding time). */
   copiedSeconds: number;
@@ -68,9 +74,11 @@ export const cut = async (file: string, ranges: readonly TimeRange[], outputPath
   }
   if (method !== 'reencode' && canCopyGops(info)) {
     const keyframes = [...(await keyframeTimes(file, { signal: options.signal })), info.durationSeconds];
-    const parts = encodeMasked(planCopyCut(kept, keyframes), masks);
+    const parts = splitLongEncodes(encodeMasked(planCopyCut(kept, keyframes), masks), keyframes, ENCODE_PIECE_SECONDS);
     const copiedSeconds = parts.filter((p) => p.kind === 'copy').reduce((sum, p) => sum + (p.end - p.start), 0);
-    if (copiedSeconds > 0 || method === 'copy') {
+    // Nothing to copy (a mask over all that is kept) still goes this way when there are parts to
+    // encode side by side; one part alone is encoded in the single pass below.
+    if (copiedSeconds > 0 || method === 'copy' || parts.length > 1) {
       await copyCut(file, parts, kept, withAudio, output, info, { ...options, masks, keptSeconds });
       options.onProgress?.(100);
       return { output, removed, kept, durationSeconds: keptSeconds, method: 'copy', copiedSeconds };
@@ -118,6 +126,7 @@ export const cut = async (file: string, ranges: readonly TimeRange[], outputPath
   try {
     await runTool(ffmpeg, args, {
       signal: options.signal,
+      niceness: options.niceness,
       timeoutMs: options.timeoutMs ?? 6 * 60 * 60_000,
       onTime: percentReporter(keptSeconds, options.onProgress, 0, 99),
     });
@@ -148,7 +157,7 @@ const copyCut = async (
   const { ffmpeg } = locateBinaries();
   const work = await mkdtemp(join(dirname(output), '.cut-'));
   const partial = `${output}.partial.mp4`;
-  const { signal } = options;
+  const { signal, niceness } = options;
   const timeoutMs = options.timeoutMs ?? 6 * 60 * 60_000;
   const fps = info.video.fps;
   // Progress: parts in proportion to their encoding cost (copying is nearly free), then the join.
@@ -205,11 +214,12 @@ const copyCut = async (
             : ['-segment_time', String(Math.ceil(info.durationSeconds) + 3600)]),
           join(work, 'gop-%05d.ts'),
         ],
-        { signal, timeoutMs, onTime: (t) => report(t / info.durationSeconds) },
+        { signal, niceness, timeoutMs, onTime: (t) => report(t / info.durationSeconds) },
       );
     }
-    // The parts around the cuts and masks are short (at most a GOP each, unless masked): each costs
-    // mostly an ffmpeg start and a seek, so two run at once (ffmpeg is single-threaded on a GOP).
+    // The parts around the cuts are short (at most a GOP each): each costs mostly an ffmpeg start
+    // and a seek, so two run at once (ffmpeg is single-threaded on a GOP). Masked stretches come
+    // in pieces of at most about 45 s (splitLongEncodes), side by side the same way.
     const files = parts.map((part, i) =>
       part.kind === 'copy'
         ? join(work, `gop-${String(segmentStarts.findIndex((t) => Math.abs(t - part.start) < 1e-3)).padStart(5, '0')}.ts`)
@@ -233,6 +243,9 @@ const copyCut = async (
       const seconds = part.end - part.start;
       // After the input seek the part's frames are timed from 0: the masks move with them.
       const partMasks = (options.masks ?? []).filter((m) => m.start <= part.end && m.end >= part.start);
+      // One core each, side by side (decoder and encoder: x264 would otherwise start threads for
+      // every core in each); every core for a part alone or one that could not be split.
+      const threads = String(options.threads ?? (encodes.length < PARALLEL_ENCODES || seconds > ENCODE_PIECE_SECONDS * 1.5 ? 0 : 1));
       await runTool(
         ffmpeg,
         [
@@ -244,9 +257,8 @@ const copyCut = async (
           '-progress',
           'pipe:2',
           '-nostats',
-          // A long masked part gets every core; the short ones around cuts one each, side by side.
           '-threads',
-          String(options.threads ?? (seconds > 10 ? 0 : 1)),
+          threads,
           '-ss',
           part.start.toFixed(6),
           '-i',
@@ -257,6 +269,8 @@ const copyCut = async (
           '0:v:0',
           '-an',
           ...(partMasks.length ? ['-vf', maskFilters(partMasks, part.start)] : []),
+          '-threads',
+          threads,
           '-c:v',
           'libx264',
           '-preset',
@@ -273,7 +287,7 @@ const copyCut = async (
           'mpegts',
           target,
         ],
-        { signal, timeoutMs, onTime: (t) => reportPart(part, t / seconds) },
+        { signal, niceness, timeoutMs, onTime: (t) => reportPart(part, t / seconds) },
       );
       reportPart(part, 1);
     });
@@ -312,7 +326,7 @@ const copyCut = async (
         '+faststart',
         partial,
       ],
-      { signal, timeoutMs, onTime: (t) => report(t / options.keptSeconds) },
+      { signal, niceness, timeoutMs, onTime: (t) => report(t / options.keptSeconds) },
     );
     await rename(partial, output);
   } catch (error) {
@@ -322,6 +336,9 @@ const copyCut = async (
     await rm(work, { recursive: true, force: true });
   }
 };
+
+/** Encoded parts longer than one and a half times this are encoded in pieces side by side (seconds). */
+const ENCODE_PIECE_SECONDS = 30;
 
 /** Encodes of parts at once (each single-threaded; two cores are the machine this was tuned on). */
 const PARALLEL_ENCODES = Math.max(1, Math.min(4, availableParallelism()));

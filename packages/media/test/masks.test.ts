@@ -114,6 +114,41 @@ describe('privacy masks', () => {
     }
   });
 
+  it.runIf(locateBinaries().modern)('copy cut: a mask over minutes is encoded in pieces side by side, every frame masked, none lost or repeated', async () => {
+    // 70 s, 160x90, a white box top-left always, and a patch whose grey level tells the frame
+    // number (16 + 8 × (n mod 25)): a frame lost or repeated where two pieces meet shows.
+    const long = join(dir, 'long.mp4');
+    ffmpegSync([
+      '-f',
+      'lavfi',
+      '-i',
+      `color=c=black:size=160x90:rate=${FPS}:duration=70,format=gray,geq=lum='16+8*mod(N,25)',format=yuv420p,drawbox=x=0:y=0:w=80:h=18:color=white:t=fill`,
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-g',
+      String(FPS * 2),
+      '-pix_fmt',
+      'yuv420p',
+      long,
+    ]);
+    const output = join(dir, 'long-masked.mp4');
+    // Kept: 0-20.3 s and 21.1-70 s; the second is 48.9 s, encoded as two pieces (21.1-52, 52-70).
+    const result = await cut(long, [{ start: 20.3, end: 21.1 }], output, { masks: [{ ...CORNER, start: 0, end: 70 }] });
+    expect(result.method).toBe('copy');
+    expect(result.copiedSeconds).toBe(0);
+    const frames = await decode(output);
+    // Source frames 0-507 (to 20.28 s) and 528-1749 (from 21.12 s).
+    expect(frames.length).toBe(508 + 1222);
+    for (const [n, frame] of frames.entries()) {
+      const sourceFrame = n < 508 ? n : n - 508 + 528;
+      expect(brightest(frame, CORNER), `frame ${n} masked`).toBeLessThan(MASKED);
+      const grey = brightest(frame, PATCH);
+      expect(Math.abs(grey - (16 + 8 * (sourceFrame % 25))), `frame ${n} is source frame ${sourceFrame} (grey ${grey})`).toBeLessThanOrEqual(5);
+    }
+  });
+
   it('mask filters are whole pixels rounded outwards, timed on the source, and refuse a mask without area', () => {
     expect(maskFilters([{ x: 0.1, y: 0.2, width: 0.3, height: 0.4, start: 1, end: 2 }], 0.5)).toBe(
       "drawbox=x=floor(iw*0.100000):y=floor(ih*0.200000):w=ceil(iw*0.400000)-floor(iw*0.100000):h=ceil(ih*0.600000)-floor(ih*0.200000):color=black@1:t=fill:enable='between(t,0.500000,1.500000)'",
