@@ -10,8 +10,9 @@
 //     a plain ffmpeg decode. The confirmation is sent once the speculative SD exists (a provider's
 //     review of a recording takes longer than rendering it); `--confirm-at-once` sends it as soon
 //     as the review is ready instead (the render then waits for the speculative SD).
-// Usage: npm run build && node bench/upload-to-publish.mjs [--upload-gb 2] [--minutes 10] [--no-hd] [--confirm-at-once]
+// Usage: npm run build && node bench/upload-to-publish.mjs [--upload-gb 2] [--minutes 10] [--no-hd] [--confirm-at-once] [--mask-all] [--overlay]
 import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,6 +24,12 @@ const uploadBytes = Math.round(arg('upload-gb', 2) * 1024 ** 3);
 const minutes = arg('minutes', 10);
 const noHd = process.argv.includes('--no-hd');
 const confirmAtOnce = process.argv.includes('--confirm-at-once');
+// A tower overlay in a corner for the whole recording, confirmed as a mask with the ranges: every
+// kept second of the SD is encoded again after the click.
+const maskAll = process.argv.includes('--mask-all');
+// A tower overlay burned into the recording (a name, a date and an id in a corner, all the time):
+// the analysis proposes a mask for it, which the confirmation keeps as proposed.
+const overlay = process.argv.includes('--overlay');
 const CHUNK = 50 * 1024 * 1024; // UPLOAD_CHUNK_BYTES, as the web app sends
 
 const admin = 'bench-admin@hospital.org';
@@ -111,8 +118,11 @@ const work = await fs.mkdtemp(path.join(os.tmpdir(), 'ipsv-bench-video-'));
 const ffmpeg = (args) => execFileSync('ffmpeg', ['-hide_banner', '-nostdin', '-y', '-v', 'error', ...args]);
 const inside = "cellauto=s=1920x1080:rate=30:rule=110,format=gray,geq=r='160+60*p(X,Y)/255':g='40+30*p(X,Y)/255':b='40+20*p(X,Y)/255',gblur=sigma=3";
 const encode = ['-c:v', 'libx264', '-preset', 'veryfast', '-b:v', '7M', '-maxrate', '7M', '-bufsize', '14M', '-g', '60', '-pix_fmt', 'yuv420p'];
-ffmpeg(['-f', 'lavfi', '-i', inside, '-t', '8', ...encode, `${work}/in.mp4`]);
-ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=s=1920x1080:rate=30', '-t', '4', ...encode, `${work}/out.mp4`]);
+const FONT = ['/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf', '/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf'].find((f) => existsSync(f));
+if (overlay && !FONT) throw new Error('--overlay needs a TrueType font (fonts-dejavu-core)');
+const tower = overlay ? `,drawtext=fontfile='${FONT}':text='DOE JOHN  1957-03-02  ID 4471-2290':fontcolor=white:fontsize=36:x=40:y=40` : '';
+ffmpeg(['-f', 'lavfi', '-i', `${inside}${tower}`, '-t', '8', ...encode, `${work}/in.mp4`]);
+ffmpeg(['-f', 'lavfi', '-i', `testsrc2=s=1920x1080:rate=30${tower}`, '-t', '4', ...encode, `${work}/out.mp4`]);
 // Each minute: 56 s inside (the 8 s part 7 times) and 4 s outside.
 const minute = [...Array(7).fill('in'), 'out'];
 await fs.writeFile(
@@ -161,10 +171,24 @@ if (!confirmAtOnce) {
   while (!(await fs.stat(speculative).catch(() => null))) await new Promise((r) => setTimeout(r, 250));
   stages.push({ label: 'speculative SD finished (after the review was ready)', seconds: (performance.now() - t) / 1000 });
   speculativeReady = (performance.now() - uploadEnd) / 1000;
+  // Then the copy with the proposed masks drawn in, the list beside it written last.
+  if (review.proposedMasks.length) {
+    t = performance.now();
+    while (!(await fs.stat(path.join(path.dirname(speculative), 'masked.json')).catch(() => null))) await new Promise((r) => setTimeout(r, 250));
+    stages.push({ label: 'the proposed masks drawn into a copy of it', seconds: (performance.now() - t) / 1000 });
+    speculativeReady = (performance.now() - uploadEnd) / 1000;
+  }
 }
 t = performance.now();
 const confirmedAt = t;
-await call('PUT', `/api/videos/${video.id}/review`, { ranges: review.proposed });
+const masks = [
+  ...review.proposedMasks,
+  ...(maskAll ? [{ x: 0, y: 0, width: 0.3, height: 0.15, start: 0, end: review.durationSeconds, reason: 'manual' }] : []),
+];
+console.log(
+  `masks proposed: ${review.proposedMasks.length} (${review.proposedMasks.map((m) => `${m.reason} ${m.start.toFixed(1)}-${m.end.toFixed(1)} s`).join(', ')})`,
+);
+await call('PUT', `/api/videos/${video.id}/review`, { ranges: review.proposed, masks });
 await waitFor(
   confirmAtOnce ? 'confirmation to SD published (waiting for the speculative SD)' : 'confirmation to SD published (cut from the speculative SD)',
   (v) => v.status === 'published',
@@ -180,7 +204,9 @@ console.log(`ranges proposed: ${review.proposed.length} (expected ${minutes})`);
 console.log(`upload end to ready for review: ${readyForReview.toFixed(1)} s = ${(readyForReview / decode).toFixed(2)} plain decodes`);
 if (speculativeReady !== null)
   console.log(`upload end to speculative SD ready: ${speculativeReady.toFixed(1)} s = ${(speculativeReady / decode).toFixed(2)} plain decodes`);
-console.log(`confirmation to published SD: ${confirmationToPublished.toFixed(1)} s`);
+console.log(
+  `confirmation to published SD${maskAll ? ' (with a mask over the whole recording drawn after the click)' : ''}${masks.length ? `, ${masks.length} masks confirmed` : ''}: ${confirmationToPublished.toFixed(1)} s`,
+);
 console.log(
   `upload end to published SD (machine time${confirmAtOnce ? ', confirmed at once' : ', confirmed when the speculative SD was ready'}): ${published.toFixed(1)} s = ${(published / decode).toFixed(2)} plain decodes, ${(seconds / published).toFixed(1)}x real time`,
 );

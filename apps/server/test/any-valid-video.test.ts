@@ -25,7 +25,7 @@ import { createLocalStorage } from '../src/platform/storage/storage.js';
 import { createFileUploadStore } from '../src/platform/storage/upload-store.js';
 import { videoDetailsInputSchema } from '@ipsv/contracts/videos';
 import { sharpImageNormaliser } from '../src/platform/media/image-normaliser.js';
-import { ffmpegMediaTools } from '../src/platform/media/media-tools.js';
+import { ffmpegMediaTools, type MediaTools } from '../src/platform/media/media-tools.js';
 import { recordingQueue } from './helpers/build-test-app.js';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.js';
 
@@ -129,14 +129,14 @@ async function runJob(job: JobDefinition, payload: unknown): Promise<void> {
   await job.run(payload, context);
 }
 
-function pipeline() {
+function pipeline(media: MediaTools = ffmpegMediaTools) {
   const mediaRoot = path.join(scratch, 'media');
   const storage = createLocalStorage(mediaRoot);
   const videos = createVideosRepository(database.db);
   const queue = recordingQueue();
   const lifecycle = createLifecycle({ videos, queue });
   const signer = createMediaSigner('test-secret');
-  const deps = { videos, storage, lifecycle, queue, media: ffmpegMediaTools };
+  const deps = { videos, storage, lifecycle, queue, media };
   const details = createVideoDetailsService({
     videos,
     storage,
@@ -252,4 +252,64 @@ describe('a file cut short', () => {
     expect(video.status).toBe('failed');
     expect(video.failureReason).toMatch(/original upload is missing/);
   });
+});
+
+describe('masks the analysis proposed', () => {
+  it('are drawn into the speculative SD while the provider reviews; confirmed as proposed, the SD is cut from that copy and masked in every frame', async () => {
+    const cutFrom: string[] = [];
+    const p = pipeline({ ...ffmpegMediaTools, cut: (file, ...rest) => (cutFrom.push(path.basename(file)), ffmpegMediaTools.cut(file, ...rest)) });
+    // 12 s of a green picture with a white tower overlay top-left the whole time.
+    const file = path.join(scratch, 'overlay.mp4');
+    ffmpeg([
+      '-f',
+      'lavfi',
+      '-i',
+      'color=c=0x30c040:size=1280x720:rate=25:duration=12,drawbox=x=0:y=0:w=400:h=100:color=white:t=fill',
+      ...X264,
+      '-g',
+      '50',
+      '-pix_fmt',
+      'yuv420p',
+      file,
+    ]);
+    const id = await upload(p, file);
+    await runJob(p.ingest, { videoId: id });
+    await p.service.saveDetails(actor, id, videoDetailsInputSchema.parse({ title: 'Overlay', fileName: 'overlay.mp4' }));
+    await runJob(p.analyse, { videoId: id });
+    // As the text detector proposes it for a tower overlay (this analysis runs the scene model only).
+    const overlay = { x: 0, y: 0, width: 0.35, height: 0.16, start: 0, end: 12, reason: 'text' as const, confidence: 0.95 };
+    const analysed = (await p.videos.find(id))!;
+    await p.videos.update(id, { analysis: { ...analysed.analysis!, proposedMasks: [overlay] } });
+
+    await runJob(p.speculative, { videoId: id });
+    const masked = `videos/${id}/source/review/360p/masked.mp4`;
+    expect(await p.storage.stat(masked)).not.toBeNull();
+    expect(cutFrom).toEqual(['video.mp4']);
+
+    await p.service.confirmReview(actor, id, { ranges: [{ start: 4, end: 5, reasons: ['out_of_body'], confidence: 1 }], masks: [overlay] });
+    await runJob(p.render, { videoId: id, version: (await p.videos.find(id))!.renderingVersion! });
+    const row = (await p.videos.find(id))!;
+    expect(row.status, row.failureReason ?? '').toBe('published');
+    // The SD from the masked copy (nothing drawn again), the master from the original.
+    expect(cutFrom.slice(1)).toEqual(['masked.mp4', id]);
+    expect(await p.storage.stat(masked)).toBeNull();
+    expect(await p.storage.stat(`videos/${id}/source/review/360p/masked.json`)).toBeNull();
+
+    // The published SD: one second shorter, the overlay's corner black in every frame, the rest green.
+    const sd = await p.storage.localFile(row.rendition!.mp4!, scratch);
+    const duration = (await ffmpegMediaTools.probe(sd.path)).durationSeconds;
+    const raw = execFileSync('ffmpeg', ['-v', 'error', '-i', sd.path, '-vf', 'scale=64:36', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'], {
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    await sd.release();
+    expect(duration).toBeCloseTo(11, 0);
+    const frameBytes = 64 * 36 * 3;
+    expect(raw.length / frameBytes).toBeGreaterThan(250);
+    const pixel = (frame: number, x: number, y: number) => raw.subarray(frame * frameBytes + (y * 64 + x) * 3, frame * frameBytes + (y * 64 + x) * 3 + 3);
+    for (let frame = 0; frame < raw.length / frameBytes; frame++) {
+      expect(Math.max(...pixel(frame, 8, 2)), `frame ${frame}: the overlay is covered`).toBeLessThan(40);
+      const [r, g, b] = pixel(frame, 40, 25);
+      expect(g! > 150 && r! < 100 && b! < 100, `frame ${frame}: the picture elsewhere is kept`).toBe(true);
+    }
+  }, 240_000);
 });

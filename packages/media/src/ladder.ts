@@ -38,6 +38,17 @@ export const RUNGS: readonly Rung[] = [
 export const PUBLICATION_RUNG = RUNGS[0]!;
 export const PUBLICATION_RENDER = { preset: 'superfast', scaler: 'fast_bilinear', fastDecode: true } as const satisfies Partial<RenderOptions>;
 
+/**
+ * How the publication rendition is cut from the speculative one (the whole original at 360p): the
+ * re-encoded parts (around cuts, under masks) at the rung's quality and peak rate.
+ */
+export const PUBLICATION_CUT = {
+  crf: 23,
+  preset: PUBLICATION_RENDER.preset,
+  maxKbps: PUBLICATION_RUNG.maxKbps,
+  audioKbps: PUBLICATION_RUNG.audioKbps,
+} as const;
+
 /** The rungs a source of this height can fill (never upscaled; at least the smallest one). */
 export const rungsFor = (sourceHeight: number, from: readonly Rung[] = RUNGS): Rung[] => {
   const fitting = from.filter((r) => r.height <= sourceHeight);

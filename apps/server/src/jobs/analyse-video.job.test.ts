@@ -124,4 +124,22 @@ describe('the privacy analysis job', () => {
     await again.job.run({ videoId: 'v' }, jobContext());
     expect(again.queue.sent).toEqual([]);
   });
+
+  it('masks proposed after the speculative SD was ready: its job is sent again to draw them into a copy, once', async () => {
+    const overlay = { x: 0, y: 0, width: 0.4, height: 0.1, start: 0, end: 20, confidence: 0.98, reason: 'text' as const };
+    const s = await setup([], {}, [overlay]);
+    await s.storage.put('videos/v/source/review/360p/video.mp4', Buffer.from('sd'), 'video/mp4');
+    await s.job.run({ videoId: 'v' }, jobContext());
+    expect(s.queue.sent).toEqual([{ name: 'video-speculative-sd', payload: { videoId: 'v' } }]);
+    // A copy with masks drawn exists already (a retried analysis): nothing to send.
+    const again = await setup([], {}, [overlay]);
+    await again.storage.put('videos/v/source/review/360p/video.mp4', Buffer.from('sd'), 'video/mp4');
+    await again.storage.put('videos/v/source/review/360p/masked.json', Buffer.from('[]'), 'application/json');
+    await again.job.run({ videoId: 'v' }, jobContext());
+    expect(again.queue.sent).toEqual([]);
+    // The review copy of a source browsers cannot play gets its masked copy the same way.
+    const unplayable = await setup([], { probe: { ...probe, browserPlayable: false } }, [overlay]);
+    await unplayable.job.run({ videoId: 'v' }, jobContext());
+    expect(unplayable.queue.sent).toEqual([{ name: 'video-speculative-sd', payload: { videoId: 'v' } }]);
+  });
 });

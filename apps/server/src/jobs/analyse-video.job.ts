@@ -87,6 +87,16 @@ export function analyseVideoJob(deps: VideoJobDeps & { analyser: PrivacyAnalyser
         // An automatic confirmation is recorded like the provider's own.
         if (row && transition.patch.confirmedBy === 'auto' && row.renderingVersion !== null)
           await videos.recordConfirmation(videoId, row.renderingVersion, [], 'auto');
+        // The speculative SD was ready first (or is this analysis's review copy): its job draws the
+        // proposed masks into a copy of it while the provider reviews (speculative-sd.job.ts).
+        const keys = mediaKeys(videoId);
+        if (
+          row?.status === 'review' &&
+          analysis.proposedMasks!.length &&
+          (await storage.stat(keys.reviewProxy)) &&
+          !(await storage.stat(keys.reviewMaskedList))
+        )
+          await queue.send('video-speculative-sd', { videoId });
         context.log.info({ video: videoId, ranges: analysis.proposed.length, seconds: analysis.seconds }, 'privacy analysis done');
       } finally {
         await local.release();

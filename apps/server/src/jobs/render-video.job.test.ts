@@ -1,3 +1,6 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createLifecycle } from '../modules/videos/video-lifecycle.js';
 import { ffmpegCrash, fakeMediaTools } from '../testing/fake-media.js';
@@ -164,6 +167,97 @@ describe('the render job', () => {
       expect(s.media.calls).not.toContain('renderLadder:360p');
       expect(s.videos.rows.get('v')!.status).toBe('published');
     }, 10_000);
+
+    describe('and a copy of it with the proposed masks drawn in', () => {
+      const masked = 'videos/v/source/review/360p/masked.mp4';
+      const list = 'videos/v/source/review/360p/masked.json';
+      const overlay = { x: 0, y: 0, width: 0.3, height: 0.1, start: 0, end: 20, reason: 'text' as const, confidence: 0.97 };
+      const manual = { x: 0.5, y: 0.5, width: 0.2, height: 0.2, start: 2, end: 4, reason: 'manual' as const, confidence: null };
+
+      async function withCopy(confirmedMasks: unknown[], values: Record<string, unknown> = {}) {
+        const seen: unknown[] = [];
+        const base = fakeMediaTools();
+        const media = fakeMediaTools({ cut: async (...args) => (seen.push([args[0], args[3]?.masks]), base.cut(...args)) });
+        const s = await setup(media, { confirmedMasks, analysis: { proposed: [], proposedMasks: [overlay] }, ...values });
+        await s.storage.put(speculative, Buffer.from('sd'), 'video/mp4');
+        await s.storage.put(masked, Buffer.from('masked sd'), 'video/mp4');
+        await s.storage.put(list, Buffer.from(JSON.stringify([{ x: 0, y: 0, width: 0.3, height: 0.1, start: 0, end: 20 }])), 'application/json');
+        await s.job.run({ videoId: 'v', version: 1 }, jobContext());
+        expect(s.videos.rows.get('v')).toMatchObject({ status: 'published' });
+        // Both copies show what the review removed: gone once the SD is published.
+        expect([speculative, masked, list].filter((key) => s.storage.objects.has(key))).toEqual([]);
+        return { s, sdCut: seen[0] as [string, unknown[]] };
+      }
+
+      it('masks confirmed as proposed: the SD is cut from the copy, nothing drawn again', async () => {
+        const { sdCut } = await withCopy([overlay]);
+        expect(sdCut[0]).toMatch(/masked\.mp4$/);
+        expect(sdCut[1]).toEqual([]);
+      });
+
+      it('a mask added in the review: cut from the copy, drawing only that one', async () => {
+        const { sdCut } = await withCopy([overlay, manual]);
+        expect(sdCut[0]).toMatch(/masked\.mp4$/);
+        expect(sdCut[1]).toEqual([manual]);
+      });
+
+      it('a proposed mask moved or deleted in the review: cut from the file without masks, drawing every confirmed one', async () => {
+        const moved = { ...overlay, x: 0.05 };
+        const { sdCut } = await withCopy([moved]);
+        expect(sdCut[0]).not.toMatch(/masked\.mp4$/);
+        expect(sdCut[1]).toEqual([moved]);
+        const { sdCut: none } = await withCopy([]);
+        expect(none[0]).not.toMatch(/masked\.mp4$/);
+        expect(none[1]).toEqual([]);
+      });
+
+      it('masks confirmed as proposed and nothing cut: the copy is the rendition as it is', async () => {
+        const packaged: string[] = [];
+        const base = fakeMediaTools();
+        const media = fakeMediaTools({ packageRendition: async (...args) => (packaged.push(await readFile(args[0], 'utf8')), base.packageRendition(...args)) });
+        const s = await setup(media, { confirmedRanges: [], confirmedMasks: [overlay], analysis: { proposed: [], proposedMasks: [overlay] } });
+        await s.storage.put(speculative, Buffer.from('sd'), 'video/mp4');
+        await s.storage.put(masked, Buffer.from('masked sd'), 'video/mp4');
+        await s.storage.put(list, Buffer.from(JSON.stringify([{ x: 0, y: 0, width: 0.3, height: 0.1, start: 0, end: 20 }])), 'application/json');
+        // Real files this time: the rendition is a copy of the stored one.
+        const dir = await mkdtemp(join(tmpdir(), 'ipsv-render-test-'));
+        s.storage.localFile = async (key) => {
+          const file = join(dir, key.replaceAll('/', '_'));
+          await writeFile(file, s.storage.objects.get(key)!);
+          return { path: file, release: async () => undefined };
+        };
+        try {
+          await s.job.run({ videoId: 'v', version: 1 }, jobContext());
+        } finally {
+          await rm(dir, { recursive: true, force: true });
+        }
+        expect(packaged[0]).toBe('masked sd');
+        // The only cut is the master's, from the original.
+        expect(s.media.calls.filter((c) => c === 'cut')).toHaveLength(1);
+        expect(s.videos.rows.get('v')).toMatchObject({ status: 'published' });
+      });
+
+      it('does not wait for masks being drawn that the review did not keep', async () => {
+        const s = await setup(undefined, { confirmedMasks: [], analysis: { proposed: [], proposedMasks: [overlay] } });
+        await s.storage.put(speculative, Buffer.from('sd'), 'video/mp4');
+        s.queue.running.add('video-speculative-sd:v');
+        await s.job.run({ videoId: 'v', version: 1 }, jobContext());
+        expect(s.videos.rows.get('v')).toMatchObject({ status: 'published' });
+        expect(s.media.calls).not.toContain('renderLadder:360p');
+      }, 1_500);
+
+      it('waits for them when every proposed mask was kept', async () => {
+        const s = await setup(undefined, { confirmedMasks: [overlay], analysis: { proposed: [], proposedMasks: [overlay] } });
+        await s.storage.put(speculative, Buffer.from('sd'), 'video/mp4');
+        s.queue.running.add('video-speculative-sd:v');
+        const run = s.job.run({ videoId: 'v', version: 1 }, jobContext());
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        expect(s.videos.rows.get('v')!.status).toBe('rendering');
+        s.queue.running.delete('video-speculative-sd:v');
+        await run;
+        expect(s.videos.rows.get('v')!.status).toBe('published');
+      }, 10_000);
+    });
 
     it('keeps it when it is also the review copy of a source browsers cannot play', async () => {
       const s = await setup(undefined, { reviewProxyKey: speculative });

@@ -8,13 +8,14 @@
 // Safe to run twice: a finished step is recognised and skipped.
 import { copyFile } from 'node:fs/promises';
 import type { ProbeResult } from '@ipsv/media/probe';
-import { PUBLICATION_RENDER, PUBLICATION_RUNG, RUNGS, rungsFor, type RenditionFiles } from '@ipsv/media/ladder';
+import { PUBLICATION_CUT, PUBLICATION_RENDER, PUBLICATION_RUNG, RUNGS, rungsFor, type RenditionFiles } from '@ipsv/media/ladder';
 import { keptRanges } from '@ipsv/media/ranges';
 import type { RenditionKeys } from '../db/schema.js';
 import { defineJob, type JobContext, type Queue } from '../platform/jobs/queue.js';
 import type { PrivacyMask, PrivacyRange } from '@ipsv/contracts/privacy-review';
 import { canApply, published, renditionsCompleted } from '../modules/videos/video-lifecycle.js';
 import { mediaKeys } from '../modules/videos/media-keys.js';
+import { masksLeftToDraw, readDrawnMasks } from './drawn-masks.js';
 import { makePoster } from './poster.js';
 import { localOriginal, progressWriter, removeDir, runStage, scratchDir, uploadFolder, type VideoJobDeps } from './video-job.js';
 
@@ -48,7 +49,7 @@ export function renderVideoJob(deps: VideoJobDeps & { queue: Queue }) {
           const sdDir = `${work}/sd`;
           const onProgress = progressWriter(videos, videoId, statuses, [0, 40]);
           const sd =
-            (await fromSpeculative(deps, videoId, work, sdDir, { ranges, masks, context, onProgress })) ??
+            (await fromSpeculative(deps, videoId, work, sdDir, { ranges, masks, proposedMasks: video.analysis?.proposedMasks ?? [], context, onProgress })) ??
             (
               await media.renderLadder(local.path, sdDir, [PUBLICATION_RUNG], {
                 ...PUBLICATION_RENDER,
@@ -78,9 +79,11 @@ export function renderVideoJob(deps: VideoJobDeps & { queue: Queue }) {
           if (!current || !canApply('published', current) || !(await lifecycle.apply(videoId, published(current, rendition, new Date())))) return;
           await videos.saveVersion(current, rendition, null);
           context.log.info({ video: videoId, version }, 'standard definition published');
-          // The speculative SD shows what the review removed: gone once the published one exists
-          // (unless it is the review's copy of a source browsers cannot play).
+          // The speculative SD and its masked copy show what the review removed: gone once the
+          // published one exists (unless it is the review's copy of a source browsers cannot play).
           if (current.reviewProxyKey !== keys.reviewProxy) await storage.delete(keys.reviewProxy);
+          await storage.delete(keys.reviewMaskedList);
+          await storage.delete(keys.reviewMasked);
         }
 
         // 2. De-identified master (kept, so the original can go after its retention), HD ladder, storyboard.
@@ -126,47 +129,54 @@ const SPECULATIVE_POLL_MS = 2000;
 /**
  * The standard definition cut from the speculative one (job video-speculative-sd), or null when
  * there is none. One still being rendered is waited for: finishing it and cutting is quicker than
- * decoding the original again beside it.
+ * decoding the original again beside it. When the copy with the proposed masks drawn in exists and
+ * every mask it carries was confirmed, the cut starts from that copy and draws only the rest.
  */
 async function fromSpeculative(
   deps: VideoJobDeps & { queue: Queue },
   videoId: string,
   work: string,
   sdDir: string,
-  job: { ranges: readonly PrivacyRange[]; masks: readonly PrivacyMask[]; context: JobContext; onProgress: (percent: number) => void },
+  job: {
+    ranges: readonly PrivacyRange[];
+    masks: readonly PrivacyMask[];
+    proposedMasks: readonly PrivacyMask[];
+    context: JobContext;
+    onProgress: (percent: number) => void;
+  },
 ): Promise<RenditionFiles | null> {
   const { storage, media, queue } = deps;
   const { signal, log } = job.context;
+  const keys = mediaKeys(videoId);
+  // The job may still be drawing the proposed masks: worth waiting for only if they were all kept.
+  const drawingUseful = job.proposedMasks.length > 0 && masksLeftToDraw(job.proposedMasks, job.masks) !== null;
   let waited = false;
   while (await queue.pending('video-speculative-sd', videoId)) {
+    if (!drawingUseful && (await storage.stat(keys.reviewProxy))) break;
     if (!waited) log.info({ video: videoId }, 'waiting for the speculative standard definition');
     waited = true;
     await new Promise((resolve) => setTimeout(resolve, SPECULATIVE_POLL_MS));
     if (signal.aborted) throw signal.reason;
   }
-  const key = mediaKeys(videoId).reviewProxy;
-  if (!(await storage.stat(key))) return null;
-  const speculative = await storage.localFile(key, work);
+  if (!(await storage.stat(keys.reviewProxy))) return null;
+  const drawn = await readDrawnMasks(storage, keys.reviewMaskedList);
+  const left = drawn && (await storage.stat(keys.reviewMasked)) ? masksLeftToDraw(drawn, job.masks) : null;
+  const speculative = await storage.localFile(left ? keys.reviewMasked : keys.reviewProxy, work);
+  const masks = left ?? job.masks;
   try {
     const info: ProbeResult = await media.probe(speculative.path, { signal });
     const cutFile = `${work}/sd-cut.mp4`;
-    if (job.ranges.length || job.masks.length) {
-      await media.cut(speculative.path, job.ranges, cutFile, {
-        info,
-        masks: job.masks,
-        crf: 23,
-        preset: PUBLICATION_RENDER.preset,
-        maxKbps: PUBLICATION_RUNG.maxKbps,
-        audioKbps: PUBLICATION_RUNG.audioKbps,
-        signal,
-        onProgress: job.onProgress,
-      });
+    if (job.ranges.length || masks.length) {
+      await media.cut(speculative.path, job.ranges, cutFile, { ...PUBLICATION_CUT, info, masks, signal, onProgress: job.onProgress });
     } else {
-      // Nothing to remove: the speculative file is the rendition (copied: packaging moves it).
+      // Nothing to remove or draw: the speculative file is the rendition (copied: packaging moves it).
       await copyFile(speculative.path, cutFile);
     }
     const sd = await media.packageRendition(cutFile, sdDir, PUBLICATION_RUNG, { signal });
-    log.info({ video: videoId, ranges: job.ranges.length, masks: job.masks.length }, 'standard definition cut from the speculative one');
+    log.info(
+      { video: videoId, ranges: job.ranges.length, masks: job.masks.length, drawnBefore: left ? job.masks.length - left.length : 0 },
+      'standard definition cut from the speculative one',
+    );
     return sd;
   } finally {
     await speculative.release();

@@ -49,4 +49,71 @@ describe('the speculative standard definition', () => {
     expect(s.videos.rows.get('v')).toMatchObject({ status: 'analysing', failureReason: null });
     expect(s.storage.objects.has(speculative)).toBe(false);
   });
+
+  describe('with masks proposed by the analysis', () => {
+    const masked = 'videos/v/source/review/360p/masked.mp4';
+    const list = 'videos/v/source/review/360p/masked.json';
+    const overlay = { x: 0, y: 0, width: 0.3, height: 0.1, start: 0, end: 20, reason: 'text' as const, confidence: 0.97 };
+    const analysed = { status: 'review', analysis: { proposed: [], proposedMasks: [overlay] } };
+
+    it('draws them into a copy (GOP copy elsewhere, at low priority) stored beside it with the list of what it carries', async () => {
+      const seen: unknown[] = [];
+      const base = fakeMediaTools();
+      const s = await setup(fakeMediaTools({ cut: async (...args) => (seen.push([args[1], args[3]]), base.cut(...args)) }), analysed);
+      await s.job.run({ videoId: 'v' }, jobContext());
+      expect(seen).toEqual([[[], expect.objectContaining({ masks: [overlay], niceness: 10, maxKbps: 900 })]]);
+      expect(s.storage.objects.has(speculative)).toBe(true);
+      expect(s.storage.objects.has(masked)).toBe(true);
+      expect(JSON.parse(s.storage.objects.get(list)!.toString())).toEqual([{ x: 0, y: 0, width: 0.3, height: 0.1, start: 0, end: 20 }]);
+    });
+
+    it('sent again once the analysis is done after it: draws them into a copy of the stored file, once', async () => {
+      const seen: string[] = [];
+      const base = fakeMediaTools();
+      const s = await setup(fakeMediaTools({ cut: async (...args) => (seen.push(args[0]), base.cut(...args)) }), analysed);
+      await s.storage.put(speculative, Buffer.from('sd'), 'video/mp4');
+      await s.job.run({ videoId: 'v' }, jobContext());
+      expect(seen).toEqual([`/fake/${speculative}`]);
+      expect(s.media.calls).not.toContain('renderLadder:360p');
+      expect(s.storage.objects.has(masked) && s.storage.objects.has(list)).toBe(true);
+      await s.job.run({ videoId: 'v' }, jobContext());
+      expect(seen).toHaveLength(1);
+    });
+
+    it('draws nothing while the analysis still runs, or when it proposed no mask', async () => {
+      const running = await setup(undefined, { analysis: { proposed: [], proposedMasks: [overlay] } });
+      await running.job.run({ videoId: 'v' }, jobContext());
+      const none = await setup(undefined, { status: 'review', analysis: { proposed: [], proposedMasks: [] } });
+      await none.job.run({ videoId: 'v' }, jobContext());
+      for (const s of [running, none]) {
+        expect(s.media.calls).not.toContain('cut');
+        expect(s.storage.objects.has(speculative)).toBe(true);
+        expect(s.storage.objects.has(masked) || s.storage.objects.has(list)).toBe(false);
+      }
+    });
+
+    it('a failure to draw them keeps the speculative file and leaves no half copy', async () => {
+      const s = await setup(fakeMediaTools({ cut: async () => Promise.reject(ffmpegCrash()) }), analysed);
+      await s.job.run({ videoId: 'v' }, jobContext());
+      expect(s.storage.objects.has(speculative)).toBe(true);
+      expect(s.storage.objects.has(masked) || s.storage.objects.has(list)).toBe(false);
+    });
+
+    it('published meanwhile: the copy is deleted again (it shows what the review removed)', async () => {
+      const base = fakeMediaTools();
+      const holder: { s?: Awaited<ReturnType<typeof setup>> } = {};
+      const s = await setup(
+        fakeMediaTools({
+          cut: async (...args) => {
+            await holder.s!.videos.update('v', { status: 'published', rendition: { version: 1 } } as never);
+            return base.cut(...args);
+          },
+        }),
+        analysed,
+      );
+      holder.s = s;
+      await s.job.run({ videoId: 'v' }, jobContext());
+      expect(s.storage.objects.has(masked) || s.storage.objects.has(list)).toBe(false);
+    });
+  });
 });

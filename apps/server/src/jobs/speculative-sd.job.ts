@@ -5,10 +5,14 @@
 // It shows everything the original shows, so it is quarantined with the original under source/:
 // no viewer's signed URL covers that folder. The render deletes it once the published version
 // exists, unless it is also the review's copy of a source browsers cannot play.
+// When the analysis has proposed masks, a copy with them drawn in is made too (drawn-masks.ts),
+// quarantined the same way: right after this file if the analysis is done by then, otherwise when
+// the analysis, done later, sends this job again.
 // A failure here never fails the video: the render then works from the original as before.
-import { PUBLICATION_RENDER, PUBLICATION_RUNG } from '@ipsv/media/ladder';
-import { defineJob } from '../platform/jobs/queue.js';
+import { PUBLICATION_CUT, PUBLICATION_RENDER, PUBLICATION_RUNG } from '@ipsv/media/ladder';
+import { defineJob, type JobContext } from '../platform/jobs/queue.js';
 import { mediaKeys } from '../modules/videos/media-keys.js';
+import { regionOf } from './drawn-masks.js';
 import { localOriginal, removeDir, scratchDir, type VideoJobDeps } from './video-job.js';
 
 /** Statuses in which a first publication is still ahead. */
@@ -19,8 +23,14 @@ export function speculativeSdJob(deps: VideoJobDeps) {
   return defineJob('video-speculative-sd', { retryLimit: 1, retryDelay: 10, expireInSeconds: 6 * 60 * 60 }, async ({ videoId }, context) => {
     const video = await videos.find(videoId);
     if (!video || !BEFORE_PUBLICATION.has(video.status) || video.rendition || video.originalDeletedAt) return;
-    const key = mediaKeys(videoId).reviewProxy;
-    if (await storage.stat(key)) return;
+    const keys = mediaKeys(videoId);
+    const key = keys.reviewProxy;
+    if (await storage.stat(key)) {
+      // Made already (the analysis finished after it, or made it itself as the review copy): the
+      // masks the analysis proposed are drawn into a copy now, if no copy carries any yet.
+      if (!(await storage.stat(keys.reviewMaskedList))) await drawIntoStored(deps, videoId, context);
+      return;
+    }
     const work = await scratchDir(videoId, 'speculative');
     try {
       const local = await localOriginal(storage, video.originalKey, work);
@@ -38,6 +48,7 @@ export function speculativeSdJob(deps: VideoJobDeps) {
         if (!now || now.rendition) return;
         await storage.putFile(key, sd!.mp4, 'video/mp4');
         context.log.info({ video: videoId, seconds: (Date.now() - started) / 1000 }, 'speculative standard definition ready');
+        await drawProposedMasks(deps, videoId, sd!.mp4, work, context);
       } finally {
         await local.release();
       }
@@ -48,4 +59,54 @@ export function speculativeSdJob(deps: VideoJobDeps) {
       await removeDir(work);
     }
   });
+}
+
+/** drawProposedMasks over the speculative SD already in storage. */
+async function drawIntoStored(deps: VideoJobDeps, videoId: string, context: JobContext) {
+  const work = await scratchDir(videoId, 'speculative-masks');
+  try {
+    const sd = await deps.storage.localFile(mediaKeys(videoId).reviewProxy, work);
+    try {
+      await drawProposedMasks(deps, videoId, sd.path, work, context);
+    } finally {
+      await sd.release();
+    }
+  } finally {
+    await removeDir(work);
+  }
+}
+
+/**
+ * The speculative SD again with the analysis's proposed masks drawn in (GOP copy outside them),
+ * when the analysis has proposed some: confirming them as proposed then publishes in seconds.
+ * Skipped while the analysis still runs (the render draws the masks then, as without this file).
+ * A failure only loses the shortcut.
+ */
+async function drawProposedMasks(deps: VideoJobDeps, videoId: string, sdFile: string, work: string, context: JobContext) {
+  const { videos, storage, media } = deps;
+  const keys = mediaKeys(videoId);
+  const video = await videos.find(videoId);
+  const proposed = video && !video.rendition && video.status !== 'analysing' ? (video.analysis?.proposedMasks ?? []) : [];
+  if (!proposed.length) return;
+  try {
+    const started = Date.now();
+    const file = `${work}/masked.mp4`;
+    await media.cut(sdFile, [], file, { ...PUBLICATION_CUT, masks: proposed, niceness: 10, signal: context.signal });
+    // The file first: a list present means its file is complete.
+    await storage.putFile(keys.reviewMasked, file, 'video/mp4');
+    await storage.put(keys.reviewMaskedList, Buffer.from(JSON.stringify(proposed.map(regionOf))), 'application/json');
+    // Published meanwhile without it: the render has already deleted what it knew of, so this goes too.
+    if ((await videos.find(videoId))?.rendition) {
+      await storage.delete(keys.reviewMaskedList);
+      await storage.delete(keys.reviewMasked);
+      return;
+    }
+    context.log.info(
+      { video: videoId, masks: proposed.length, seconds: (Date.now() - started) / 1000 },
+      'proposed masks drawn into the speculative standard definition',
+    );
+  } catch (error) {
+    if (context.signal.aborted) throw error;
+    context.log.warn({ err: error, video: videoId }, 'proposed masks not drawn in advance; the render will draw them');
+  }
 }

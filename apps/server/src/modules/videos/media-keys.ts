@@ -19,6 +19,12 @@ export const mediaKeys = (id: string) => {
      * speculative SD that publication cuts the confirmed ranges from.
      */
     reviewProxy: `${source}/review/360p/video.mp4`,
+    /**
+     * The speculative SD with the analysis's proposed masks drawn in (quarantined like it), and the
+     * list of the masks it carries (JSON): publication cuts from it when they were all confirmed.
+     */
+    reviewMasked: `${source}/review/360p/masked.mp4`,
+    reviewMaskedList: `${source}/review/360p/masked.json`,
     uploadedThumbnail: `${root}/thumbnail-upload.jpg`,
     version: (n: number) => `${root}/v${n}`,
     /** Scratch space of the worker (a local folder, never storage). */
