@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PrivacyMask, PrivacyRange } from '@ipsv/contracts/privacy-review';
-import { addMask, deleteMask, fitMask, maskFacesInstead, moveMask, resizeMask, setMaskTime, shiftMaskTime } from './mask-editing';
+import { addMask, deleteMask, fitMask, maskFacesInstead, moveMask, normalizeMasks, resizeMask, setMaskTime, shiftMaskTime } from './mask-editing';
 
 const mask = (over: Partial<PrivacyMask> = {}): PrivacyMask => ({
   x: 0.1,
@@ -22,6 +22,16 @@ describe('mask editing', () => {
       selected: 0,
     });
     expect(addMask([mask()], 60, 60).masks[1]).toMatchObject({ start: 50, end: 60 });
+  });
+
+  it('leaves a proposed mask the provider does not touch exactly as the analysis gave it', () => {
+    // The render cuts from the copy with the proposed masks already drawn in only when the
+    // confirmed ones are the same numbers: opening the editor must not shift them.
+    const proposed = [
+      { x: 0.0123, y: 0, width: 0.4123, height: 0.0987, start: 0, end: 600, reason: 'text' as const, confidence: 0.988 },
+      { x: 0.7001, y: 0.8999, width: 0.2999, height: 0.1001, start: 12.345, end: 14.001, reason: 'text' as const, confidence: 0.5 },
+    ];
+    expect(normalizeMasks(proposed, 600)).toEqual(proposed);
   });
 
   it('moves and resizes inside the picture only', () => {
