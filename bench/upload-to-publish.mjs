@@ -167,6 +167,7 @@ const review = await call('GET', `/api/videos/${video.id}/review`);
 // The speculative SD, rendered beside the analysis, quarantined with the original.
 const speculative = path.join(dataDir, 'media', 'videos', video.id, 'source', 'review', '360p', 'video.mp4');
 let speculativeReady = null;
+let maskedReady = null;
 if (!confirmAtOnce) {
   while (!(await fs.stat(speculative).catch(() => null))) await new Promise((r) => setTimeout(r, 250));
   stages.push({ label: 'speculative SD finished (after the review was ready)', seconds: (performance.now() - t) / 1000 });
@@ -176,7 +177,7 @@ if (!confirmAtOnce) {
     t = performance.now();
     while (!(await fs.stat(path.join(path.dirname(speculative), 'masked.json')).catch(() => null))) await new Promise((r) => setTimeout(r, 250));
     stages.push({ label: 'the proposed masks drawn into a copy of it', seconds: (performance.now() - t) / 1000 });
-    speculativeReady = (performance.now() - uploadEnd) / 1000;
+    maskedReady = (performance.now() - uploadEnd) / 1000;
   }
 }
 t = performance.now();
@@ -204,6 +205,8 @@ console.log(`ranges proposed: ${review.proposed.length} (expected ${minutes})`);
 console.log(`upload end to ready for review: ${readyForReview.toFixed(1)} s = ${(readyForReview / decode).toFixed(2)} plain decodes`);
 if (speculativeReady !== null)
   console.log(`upload end to speculative SD ready: ${speculativeReady.toFixed(1)} s = ${(speculativeReady / decode).toFixed(2)} plain decodes`);
+if (maskedReady !== null)
+  console.log(`upload end to the copy with the proposed masks ready: ${maskedReady.toFixed(1)} s = ${(maskedReady / decode).toFixed(2)} plain decodes`);
 console.log(
   `confirmation to published SD${maskAll ? ' (with a mask over the whole recording drawn after the click)' : ''}${masks.length ? `, ${masks.length} masks confirmed` : ''}: ${confirmationToPublished.toFixed(1)} s`,
 );

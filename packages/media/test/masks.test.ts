@@ -16,6 +16,8 @@ const { dir, cleanup } = tempDir('ipsv-masks-');
 afterAll(cleanup);
 const FONT = ['/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf', '/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf'].find(existsSync);
 const FPS = 25;
+/** x264 at a keyframe every 2 s, as the sources of these tests are written. */
+const X264 = ['-c:v', 'libx264', '-preset', 'ultrafast', '-g', String(FPS * 2), '-pix_fmt', 'yuv420p'];
 const source = join(dir, 'source.mp4');
 /** The overlay's corner and the partial mask's region, as fractions of the frame. */
 const CORNER: MaskRegion = { x: 0, y: 0, width: 0.5, height: 0.2, start: 0, end: 10 };
@@ -40,14 +42,7 @@ beforeAll(() => {
     '0:v',
     '-map',
     '1:a',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-g',
-    String(FPS * 2),
-    '-pix_fmt',
-    'yuv420p',
+    ...X264,
     '-c:a',
     'aac',
     source,
@@ -123,14 +118,7 @@ describe('privacy masks', () => {
       'lavfi',
       '-i',
       `color=c=black:size=160x90:rate=${FPS}:duration=70,format=gray,geq=lum='16+8*mod(N,25)',format=yuv420p,drawbox=x=0:y=0:w=80:h=18:color=white:t=fill`,
-      '-c:v',
-      'libx264',
-      '-preset',
-      'ultrafast',
-      '-g',
-      String(FPS * 2),
-      '-pix_fmt',
-      'yuv420p',
+      ...X264,
       long,
     ]);
     const output = join(dir, 'long-masked.mp4');
