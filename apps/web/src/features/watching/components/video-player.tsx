@@ -23,6 +23,7 @@ import { PLAYBACK_RATES, type WatchSegment } from '@ipsv/contracts/watching';
 import type { Playback } from '@ipsv/contracts/videos';
 import { getPlayback } from '../api/get-watch-page';
 import { refreshDelayMs, withToken, tokenOf } from '../signed-links';
+import { seekTo } from '../player-seek';
 
 /** One frame at the ladder's 25 fps, for ',' and '.' while paused. */
 const FRAME_SECONDS = 1 / 25;
@@ -91,7 +92,7 @@ const seekBy = (player: MediaPlayerInstance, delta: number) => {
   // From the video element's position: while a seek is under way it already holds the target, where
   // the player's state still has the old time (pressing 'l' twice quickly must go 20 s on).
   const from = player.el?.querySelector('video')?.currentTime ?? player.currentTime;
-  player.currentTime = Math.max(0, Math.min(player.state.duration || Infinity, from + delta));
+  seekTo(player, Math.max(0, Math.min(player.state.duration || Infinity, from + delta)));
 };
 
 /**

@@ -22,6 +22,7 @@ import { SurgeryDetails } from '../components/surgery-details';
 import { LicencePanel } from '../components/licence-panel';
 import { useSessionUser } from '../../../api/get-session';
 import { VideoPlayer } from '../components/video-player';
+import { seekTo } from '../player-seek';
 import { usePlaybackReports } from '../hooks/use-playback-reports';
 import { clock, currentSegmentIndex, deepLinkStart } from '../watch-math';
 
@@ -122,7 +123,7 @@ function WatchView({ page, startAt, playing }: { page: WatchPage; startAt: numbe
   const seek = (time: number, play = true) => {
     const player = playerRef.current;
     if (!player) return;
-    player.currentTime = time;
+    seekTo(player, time);
     if (play) void player.play().catch(() => undefined);
   };
   const playNext = () => {
