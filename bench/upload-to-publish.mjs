@@ -10,7 +10,7 @@
 //     a plain ffmpeg decode. The confirmation is sent once the speculative SD exists (a provider's
 //     review of a recording takes longer than rendering it); `--confirm-at-once` sends it as soon
 //     as the review is ready instead (the render then waits for the speculative SD).
-// Usage: npm run build && node bench/upload-to-publish.mjs [--upload-gb 2] [--minutes 10] [--no-hd] [--confirm-at-once] [--mask-all] [--overlay]
+// Usage: npm run build && node bench/upload-to-publish.mjs [--upload-gb 2] [--minutes 10] [--no-hd] [--confirm-at-once] [--mask-all] [--overlay] [--draft]
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
@@ -30,6 +30,10 @@ const maskAll = process.argv.includes('--mask-all');
 // A tower overlay burned into the recording (a name, a date and an id in a corner, all the time):
 // the analysis proposes a mask for it, which the confirmation keeps as proposed.
 const overlay = process.argv.includes('--overlay');
+// The editor keeps the provider's edits as a draft while they review (the masks of --mask-all
+// included): the confirmation is sent once the draft's masks are drawn into a copy of the
+// speculative SD, as a provider who goes on reviewing after drawing a mask would send it.
+const draft = process.argv.includes('--draft');
 const CHUNK = 50 * 1024 * 1024; // UPLOAD_CHUNK_BYTES, as the web app sends
 
 const admin = 'bench-admin@hospital.org';
@@ -180,12 +184,20 @@ if (!confirmAtOnce) {
     maskedReady = (performance.now() - uploadEnd) / 1000;
   }
 }
-t = performance.now();
-const confirmedAt = t;
 const masks = [
   ...review.proposedMasks,
   ...(maskAll ? [{ x: 0, y: 0, width: 0.3, height: 0.15, start: 0, end: review.durationSeconds, reason: 'manual' }] : []),
 ];
+if (draft) {
+  t = performance.now();
+  await call('PUT', `/api/videos/${video.id}/review/draft`, { ranges: review.proposed, masks });
+  const list = path.join(path.dirname(speculative), 'masked.json');
+  const carries = async () => JSON.parse(await fs.readFile(list, 'utf8').catch(() => 'null'))?.masks?.length === masks.length;
+  while (!(await carries())) await new Promise((r) => setTimeout(r, 250));
+  stages.push({ label: "the draft's masks drawn into a copy of it (while the provider reviews)", seconds: (performance.now() - t) / 1000 });
+}
+t = performance.now();
+const confirmedAt = t;
 console.log(
   `masks proposed: ${review.proposedMasks.length} (${review.proposedMasks.map((m) => `${m.reason} ${m.start.toFixed(1)}-${m.end.toFixed(1)} s`).join(', ')})`,
 );
@@ -208,7 +220,7 @@ if (speculativeReady !== null)
 if (maskedReady !== null)
   console.log(`upload end to the copy with the proposed masks ready: ${maskedReady.toFixed(1)} s = ${(maskedReady / decode).toFixed(2)} plain decodes`);
 console.log(
-  `confirmation to published SD${maskAll ? ' (with a mask over the whole recording drawn after the click)' : ''}${masks.length ? `, ${masks.length} masks confirmed` : ''}: ${confirmationToPublished.toFixed(1)} s`,
+  `confirmation to published SD${maskAll ? ` (with a mask over the whole recording ${draft ? 'drawn in the review, kept as a draft' : 'drawn after the click'})` : ''}${masks.length ? `, ${masks.length} masks confirmed` : ''}: ${confirmationToPublished.toFixed(1)} s`,
 );
 console.log(
   `upload end to published SD (machine time${confirmAtOnce ? ', confirmed at once' : ', confirmed when the speculative SD was ready'}): ${published.toFixed(1)} s = ${(published / decode).toFixed(2)} plain decodes, ${(seconds / published).toFixed(1)}x real time`,

@@ -1,6 +1,7 @@
 // A provider masks a region in the privacy review: the clip is uploaded and described through the
 // API, then in /edit-pii/:id the provider adds a mask (a box over the middle of the picture for the
-// first 10 s), moves it with the keyboard, and saves (the editor passes axe-core meanwhile). The published version records the mask, and
+// first 10 s), moves it with the keyboard, finds the edits again after a reload (kept as a draft),
+// and saves (the editor passes axe-core meanwhile). The published version records the mask, and
 // the published file, decoded frame by frame, is black under the mask while it lasts and nowhere else.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
@@ -79,6 +80,13 @@ test('a provider adds a mask in the privacy review, and the published frames hav
   await box.press('ArrowRight');
   // The editor with a mask selected (over the video, on the timeline, in the table) passes axe-core.
   await expect(page.getByRole('button', { name: 'Resize the selected mask' })).toBeVisible();
+  await expectNoSeriousViolations(page);
+  // The edits are kept as a draft a moment later: a reload brings them back (and the server draws
+  // the draft's mask into a copy of the speculative SD meanwhile).
+  await expect(page.getByTestId('draft-status')).toHaveText(/^Changes kept as a draft at /, { timeout: 15_000 });
+  await page.reload();
+  await expect(page.getByText(/^Your unsaved changes from .+ were restored\.$/)).toBeVisible();
+  await expect(masks.getByRole('button', { name: 'Mask (Drawn by you) from 0:00.0 to 0:10.0' })).toBeVisible();
   await expectNoSeriousViolations(page);
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page).toHaveURL(/\/progress/, { timeout: 30_000 });

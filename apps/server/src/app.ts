@@ -306,7 +306,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const lifecycle = createLifecycle({ videos: videosRepository, queue: options.queue, onApplied: videoEvents(notifier), log: options.logger });
   const videoServices = {
     details: createVideoDetailsService({ videos: videosRepository, storage: options.storage, signer, lifecycle, images, uploads: options.uploads }),
-    review: createPrivacyReviewService({ videos: videosRepository, signer, lifecycle }),
+    review: createPrivacyReviewService({ videos: videosRepository, signer, lifecycle, queue: options.queue }),
     segments: createVideoSegmentsService({ videos: videosRepository, storage: options.storage, signer, media: options.media ?? ffmpegMediaTools }),
     playback: createPlaybackService({ videos: videosRepository, signer }),
   };

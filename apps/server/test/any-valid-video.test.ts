@@ -18,6 +18,7 @@ import { analyseVideoJob } from '../src/jobs/analyse-video.job.js';
 import { ingestVideoJob } from '../src/jobs/ingest-video.job.js';
 import { renderVideoJob } from '../src/jobs/render-video.job.js';
 import { speculativeSdJob } from '../src/jobs/speculative-sd.job.js';
+import { maskedCopyKey } from '../src/jobs/drawn-masks.js';
 import { createMediaSigner } from '../src/platform/media/media-signing.js';
 import { createPrivacyAnalyser } from '../src/platform/media/privacy-analyser.js';
 import type { JobContext, JobDefinition } from '../src/platform/jobs/queue.js';
@@ -145,11 +146,12 @@ function pipeline(media: MediaTools = ffmpegMediaTools) {
     images: sharpImageNormaliser,
     uploads: createFileUploadStore(mediaRoot, 3_600_000),
   });
-  const review = createPrivacyReviewService({ videos, signer, lifecycle });
+  const review = createPrivacyReviewService({ videos, signer, lifecycle, queue });
   return {
     storage,
     videos,
-    service: { get: details.get, saveDetails: details.saveDetails, review: review.review, confirmReview: review.confirmReview },
+    queue,
+    service: { get: details.get, saveDetails: details.saveDetails, review: review.review, confirmReview: review.confirmReview, saveDraft: review.saveDraft },
     ingest: ingestVideoJob(deps),
     analyse: analyseVideoJob({ ...deps, analyser: createPrivacyAnalyser('scene') }),
     speculative: speculativeSdJob(deps),
@@ -282,7 +284,7 @@ describe('masks the analysis proposed', () => {
     await p.videos.update(id, { analysis: { ...analysed.analysis!, proposedMasks: [overlay] } });
 
     await runJob(p.speculative, { videoId: id });
-    const masked = `videos/${id}/source/review/360p/masked.mp4`;
+    const masked = maskedCopyKey(`videos/${id}/source/review/360p/masked-`, [overlay]);
     expect(await p.storage.stat(masked)).not.toBeNull();
     expect(cutFrom).toEqual(['video.mp4']);
 
@@ -291,7 +293,7 @@ describe('masks the analysis proposed', () => {
     const row = (await p.videos.find(id))!;
     expect(row.status, row.failureReason ?? '').toBe('published');
     // The SD from the masked copy (nothing drawn again), the master from the original.
-    expect(cutFrom.slice(1)).toEqual(['masked.mp4', id]);
+    expect(cutFrom.slice(1)).toEqual([masked.split('/').pop(), id]);
     expect(await p.storage.stat(masked)).toBeNull();
     expect(await p.storage.stat(`videos/${id}/source/review/360p/masked.json`)).toBeNull();
 
@@ -308,6 +310,73 @@ describe('masks the analysis proposed', () => {
     const pixel = (frame: number, x: number, y: number) => raw.subarray(frame * frameBytes + (y * 64 + x) * 3, frame * frameBytes + (y * 64 + x) * 3 + 3);
     for (let frame = 0; frame < raw.length / frameBytes; frame++) {
       expect(Math.max(...pixel(frame, 8, 2)), `frame ${frame}: the overlay is covered`).toBeLessThan(40);
+      const [r, g, b] = pixel(frame, 40, 25);
+      expect(g! > 150 && r! < 100 && b! < 100, `frame ${frame}: the picture elsewhere is kept`).toBe(true);
+    }
+  }, 240_000);
+});
+
+describe("masks of the owner's draft", () => {
+  it("are drawn into a copy of the speculative SD before Save, replacing the proposal's copy; confirmed as drafted, the SD is cut from it and masked in every frame", async () => {
+    const cutFrom: string[] = [];
+    const p = pipeline({ ...ffmpegMediaTools, cut: (file, ...rest) => (cutFrom.push(path.basename(file)), ffmpegMediaTools.cut(file, ...rest)) });
+    // 12 s of a green picture with a white tower overlay top-left the whole time.
+    const file = path.join(scratch, 'overlay-draft.mp4');
+    ffmpeg([
+      '-f',
+      'lavfi',
+      '-i',
+      'color=c=0x30c040:size=1280x720:rate=25:duration=12,drawbox=x=0:y=0:w=400:h=100:color=white:t=fill',
+      ...X264,
+      '-g',
+      '50',
+      '-pix_fmt',
+      'yuv420p',
+      file,
+    ]);
+    const id = await upload(p, file);
+    await runJob(p.ingest, { videoId: id });
+    await p.service.saveDetails(actor, id, videoDetailsInputSchema.parse({ title: 'Overlay', fileName: 'overlay.mp4' }));
+    await runJob(p.analyse, { videoId: id });
+    // The text detector's proposal is too small (this analysis runs the scene model only): a third of the overlay.
+    const proposed = { x: 0, y: 0, width: 0.1, height: 0.05, start: 0, end: 12, reason: 'text' as const, confidence: 0.9 };
+    const analysed = (await p.videos.find(id))!;
+    await p.videos.update(id, { analysis: { ...analysed.analysis!, proposedMasks: [proposed] } });
+    await runJob(p.speculative, { videoId: id });
+    const proposedCopy = maskedCopyKey(`videos/${id}/source/review/360p/masked-`, [proposed]);
+    expect(await p.storage.stat(proposedCopy)).not.toBeNull();
+
+    // The provider widens it over the whole overlay; the editor keeps that as a draft, which asks for a copy with it.
+    const widened = { x: 0, y: 0, width: 0.35, height: 0.16, start: 0, end: 12, reason: 'manual' as const, confidence: null };
+    p.queue.sent.length = 0;
+    await p.service.saveDraft(actor, id, { ranges: [{ start: 4, end: 5, reasons: ['out_of_body'], confidence: 1 }], masks: [widened] });
+    expect(p.queue.sent).toEqual([{ name: 'video-speculative-sd', payload: { videoId: id } }]);
+    await runJob(p.speculative, { videoId: id });
+    const draftCopy = maskedCopyKey(`videos/${id}/source/review/360p/masked-`, [widened]);
+    expect(await p.storage.stat(draftCopy)).not.toBeNull();
+    expect(await p.storage.stat(proposedCopy)).toBeNull();
+    expect(cutFrom).toEqual(['video.mp4', 'video.mp4']);
+
+    await p.service.confirmReview(actor, id, { ranges: [{ start: 4, end: 5, reasons: ['out_of_body'], confidence: 1 }], masks: [widened] });
+    expect((await p.service.review(actor, id)).draft).toBeNull();
+    await runJob(p.render, { videoId: id, version: (await p.videos.find(id))!.renderingVersion! });
+    const row = (await p.videos.find(id))!;
+    expect(row.status, row.failureReason ?? '').toBe('published');
+    // The SD from the draft's copy (nothing drawn again), the master from the original; no copy left.
+    expect(cutFrom.slice(2)).toEqual([draftCopy.split('/').pop(), id]);
+    expect(await p.storage.stat(draftCopy)).toBeNull();
+
+    const sd = await p.storage.localFile(row.rendition!.mp4!, scratch);
+    const raw = execFileSync('ffmpeg', ['-v', 'error', '-i', sd.path, '-vf', 'scale=64:36', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'], {
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    await sd.release();
+    const frameBytes = 64 * 36 * 3;
+    expect(raw.length / frameBytes).toBeGreaterThan(250);
+    const pixel = (frame: number, x: number, y: number) => raw.subarray(frame * frameBytes + (y * 64 + x) * 3, frame * frameBytes + (y * 64 + x) * 3 + 3);
+    for (let frame = 0; frame < raw.length / frameBytes; frame++) {
+      // (16, 3) is inside the overlay but outside the proposal's third of it: covered by the widened mask only.
+      expect(Math.max(...pixel(frame, 16, 3)), `frame ${frame}: the whole overlay is covered`).toBeLessThan(40);
       const [r, g, b] = pixel(frame, 40, 25);
       expect(g! > 150 && r! < 100 && b! < 100, `frame ${frame}: the picture elsewhere is kept`).toBe(true);
     }

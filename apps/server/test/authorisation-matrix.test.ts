@@ -359,6 +359,11 @@ const ROWS: Record<string, Row> = {
     request: (c) => ({ url: `/api/videos/${c.videoId}/review`, body: { ranges: [] } }),
     video: true,
   },
+  'PUT /api/videos/:id/review/draft': {
+    expect: ownerOnly((s) => (s === 'awaiting_details' ? 409 : 200)),
+    request: (c) => ({ url: `/api/videos/${c.videoId}/review/draft`, body: { ranges: [] } }),
+    video: true,
+  },
   'GET /api/videos/:id/segments': { expect: ownerOnly(() => 200), request: (c) => ({ url: `/api/videos/${c.videoId}/segments` }), video: true },
   'PUT /api/videos/:id/segments': {
     expect: ownerOnly(() => 200),

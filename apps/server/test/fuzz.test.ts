@@ -31,6 +31,7 @@ const PASSWORD = 'Correct-Horse7';
 const UNDOCUMENTED_BODIES: Record<string, z.ZodType> = {
   'put /api/videos/{id}/details': videoDetailsInputSchema,
   'put /api/videos/{id}/review': confirmReviewInputSchema,
+  'put /api/videos/{id}/review/draft': confirmReviewInputSchema,
   'put /api/videos/{id}/segments': segmentsInputSchema,
 };
 // Tables that legitimately record a refused attempt (throttles count failures).

@@ -39,6 +39,7 @@ const review = (videoId: string, title: string) => ({
   confirmedByName: null,
   confirmedAt: null,
   nextVersion: 1,
+  draft: null,
 });
 const segments = (videoId: string, title: string) => ({
   videoId,

@@ -34,6 +34,7 @@ const review: PrivacyReview = {
   confirmedByName: null,
   confirmedAt: null,
   nextVersion: 1,
+  draft: null,
 };
 
 type Call = { url: string; method: string; body: unknown };
@@ -116,6 +117,63 @@ describe('/edit-pii/:surgeryId', { timeout: 20_000 }, () => {
     const put = calls.find((c) => c.method === 'PUT');
     expect(put?.url).toBe('/api/videos/v1/review');
     expect(put?.body).toEqual({ ranges: [{ start: 1, end: 5.1, reasons: ['out_of_body'], confidence: 0.93 }], masks: review.proposedMasks });
+  });
+
+  it('keeps the edits as a draft a moment after the last one, and says so; nothing is confirmed', async () => {
+    const savedAt = '2026-11-27T09:41:00.000Z';
+    const calls = stubApi({
+      'GET /api/videos/v1/review': { status: 200, body: review },
+      'PUT /api/videos/v1/review/draft': {
+        status: 200,
+        body: { ranges: [{ start: 0, end: 4, reasons: ['out_of_body'], confidence: 0.93 }], masks: review.proposedMasks, savedAt },
+      },
+    });
+    renderEditor();
+    await screen.findByText('Laparoscopic cholecystectomy');
+    expect(screen.getByTestId('draft-status').textContent).toBe('');
+    fireEvent.keyDown(ranges()[1]!, { key: 'Delete' });
+    const time = new Date(savedAt).toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit' });
+    await waitFor(() => expect(screen.getByTestId('draft-status').textContent).toBe(`Changes kept as a draft at ${time}; nothing is published before Save.`), {
+      timeout: 5_000,
+    });
+    const puts = calls.filter((c) => c.method === 'PUT');
+    expect(puts).toEqual([
+      {
+        url: '/api/videos/v1/review/draft',
+        method: 'PUT',
+        body: { ranges: [{ start: 0, end: 4, reasons: ['out_of_body'], confidence: 0.93 }], masks: review.proposedMasks },
+      },
+    ]);
+  });
+
+  it('says when the draft could not be kept, and keeps the edits on the page', async () => {
+    stubApi({
+      'GET /api/videos/v1/review': { status: 200, body: review },
+      'PUT /api/videos/v1/review/draft': { status: 500, body: { code: 'INTERNAL', message: 'internal server error' } },
+    });
+    renderEditor();
+    await screen.findByText('Laparoscopic cholecystectomy');
+    fireEvent.keyDown(ranges()[1]!, { key: 'Delete' });
+    await waitFor(() => expect(screen.getByTestId('draft-status').textContent).toBe('Your changes could not be kept as a draft; they are still here.'), {
+      timeout: 5_000,
+    });
+    expect(ranges()).toHaveLength(1);
+  });
+
+  it('opens on the draft left unsaved, says so, and Discard goes back to the proposal (Undo brings the draft back)', async () => {
+    const draft = { ranges: [{ start: 30, end: 31, reasons: ['manual' as const], confidence: null }], masks: [], savedAt: '2026-11-27T08:15:00.000Z' };
+    stubApi({ 'GET /api/videos/v1/review': { status: 200, body: { ...review, draft } } });
+    renderEditor();
+    await screen.findByText('Laparoscopic cholecystectomy');
+    expect(ranges()).toHaveLength(1);
+    expect(ranges()[0]!.getAttribute('aria-label')).toContain('Remove 0:30.0 to 0:31.0');
+    const time = new Date(draft.savedAt).toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit' });
+    expect(screen.getByText(`Your unsaved changes from ${time} were restored.`)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Discard them' }));
+    expect(ranges()).toHaveLength(2);
+    expect(screen.queryByText(`Your unsaved changes from ${time} were restored.`)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(ranges()).toHaveLength(1);
   });
 
   it('Undo and Redo restore the ranges, with the buttons and with Ctrl+Z / Ctrl+Shift+Z', async () => {

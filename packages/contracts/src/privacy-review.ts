@@ -105,6 +105,19 @@ export const confirmReviewInputSchema = z.object({
 });
 export type ConfirmReviewInput = z.input<typeof confirmReviewInputSchema>;
 
+/**
+ * The review in progress, saved by the editor as the owner works (PUT .../review/draft) so that a
+ * reload or a crash loses nothing, and so that the masks it carries can be drawn into a copy of the
+ * speculative SD before the confirmation. Checked like a confirmation, except that removing
+ * everything is allowed on the way.
+ */
+export const privacyReviewDraftSchema = z.object({
+  ranges: z.array(privacyRangeSchema),
+  masks: z.array(privacyMaskSchema),
+  savedAt: z.string(),
+});
+export type PrivacyReviewDraft = z.infer<typeof privacyReviewDraftSchema>;
+
 export const scorePointSchema = z.object({
   time: z.number(),
   score: z.number(),
@@ -142,6 +155,8 @@ export const privacyReviewSchema = z.object({
   confirmedAt: z.string().nullable(),
   /** The version that Save renders (published version + 1). */
   nextVersion: z.number(),
+  /** The owner's unconfirmed edits since the last confirmation, or null. */
+  draft: privacyReviewDraftSchema.nullable(),
 });
 export type PrivacyReview = z.infer<typeof privacyReviewSchema>;
 

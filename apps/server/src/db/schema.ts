@@ -19,7 +19,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import type { Description } from '@ipsv/contracts/videos';
-import type { PrivacyMask, PrivacyRange } from '@ipsv/contracts/privacy-review';
+import type { PrivacyMask, PrivacyRange, PrivacyReviewDraft } from '@ipsv/contracts/privacy-review';
 import { SURGERY_TYPE_KINDS } from '@ipsv/contracts/surgery-types';
 import { ROLES } from '@ipsv/contracts/users';
 import { VIDEO_STATUSES, VISIBILITIES } from '@ipsv/contracts/videos';
@@ -292,6 +292,8 @@ export const videos = pgTable(
     confirmedMasks: jsonb('confirmed_masks').$type<PrivacyMask[]>(),
     confirmedBy: text('confirmed_by'),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** The owner's review in progress (saved by the editor as it changes), until a confirmation. */
+    reviewDraft: jsonb('review_draft').$type<PrivacyReviewDraft>(),
     // Renditions
     renderingVersion: integer('rendering_version'),
     publishedVersion: integer('published_version').notNull().default(0),

@@ -1,40 +1,48 @@
-// The speculative SD can carry the analysis's proposed masks already drawn in (job
-// video-speculative-sd), so that a provider who confirms them as proposed, typically a tower
-// overlay over the whole recording, publishes by GOP copy in seconds instead of waiting for every
-// masked second to be encoded again after the click. A pixel drawn over cannot be uncovered, so
-// that file serves only a confirmation that kept every mask it carries.
-import type { PrivacyMask } from '@ipsv/contracts/privacy-review';
+// The speculative SD can carry masks already drawn in (job video-speculative-sd): the analysis's
+// proposal, or the masks of the owner's review draft as they edit, so that a provider who confirms
+// them, typically a tower overlay over the whole recording, publishes by GOP copy in seconds instead
+// of waiting for every masked second to be encoded again after the click. A pixel drawn over cannot
+// be uncovered, so such a copy serves only a confirmation that kept every mask it carries.
+import { createHash } from 'node:crypto';
 import type { Storage } from '../platform/storage/storage.js';
+import { regionOf, type MaskRegion } from '../modules/videos/mask-regions.js';
+import { mediaKeys } from '../modules/videos/media-keys.js';
 
-export type MaskRegion = Pick<PrivacyMask, 'x' | 'y' | 'width' | 'height' | 'start' | 'end'>;
-
-const FIELDS = ['x', 'y', 'width', 'height', 'start', 'end'] as const;
-const sameRegion = (a: MaskRegion, b: MaskRegion) => FIELDS.every((field) => Math.abs(a[field] - b[field]) < 1e-6);
-
-/** Where and when a mask covers, without its reason and confidence (what a file carries). */
-export const regionOf = (mask: MaskRegion): MaskRegion => Object.fromEntries(FIELDS.map((field) => [field, mask[field]])) as MaskRegion;
-
-/**
- * The confirmed masks still to draw over a file that already carries `drawn`, or null when one of
- * `drawn` was not confirmed (moved, resized or deleted in the review): that file cannot be used.
- */
-export function masksLeftToDraw<T extends MaskRegion>(drawn: readonly MaskRegion[], confirmed: readonly T[]): T[] | null {
-  const left = [...confirmed];
-  for (const region of drawn) {
-    const index = left.findIndex((mask) => sameRegion(mask, region));
-    if (index < 0) return null;
-    left.splice(index, 1);
-  }
-  return left;
+/** What the list beside the masked copies says: which file is complete and which masks it carries. */
+export interface DrawnCopy {
+  key: string;
+  masks: MaskRegion[];
 }
 
-/** The masks a stored file carries, from the list stored beside it; null without one. */
-export async function readDrawnMasks(storage: Storage, key: string): Promise<MaskRegion[] | null> {
+/**
+ * Where the copy carrying `masks` is stored: named by its masks, so that a copy drawn again for other
+ * masks never replaces a file a render may be reading, and the list cannot name a file whose
+ * content changed after the list was read.
+ */
+export function maskedCopyKey(prefix: string, masks: readonly MaskRegion[]): string {
+  const digest = createHash('sha256')
+    .update(JSON.stringify(masks.map(regionOf)))
+    .digest('hex')
+    .slice(0, 16);
+  return `${prefix}${digest}.mp4`;
+}
+
+/** The masked copy the list stored at `key` names, with the masks it carries; null without one. */
+export async function readDrawnMasks(storage: Storage, key: string): Promise<DrawnCopy | null> {
   const object = await storage.get(key);
   if (!object) return null;
   const chunks: Buffer[] = [];
   for await (const chunk of object.stream) chunks.push(chunk as Buffer);
-  const list: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-  if (!Array.isArray(list)) return null;
-  return list.map((item) => regionOf(item as MaskRegion));
+  const list = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Partial<DrawnCopy> | null;
+  if (!list || typeof list.key !== 'string' || !Array.isArray(list.masks)) return null;
+  return { key: list.key, masks: list.masks.map((item) => regionOf(item)) };
+}
+
+/** Every masked copy of the speculative SD and the list naming one (they show what the review removes). */
+export async function deleteMaskedCopies(storage: Storage, videoId: string): Promise<void> {
+  const keys = mediaKeys(videoId);
+  await storage.delete(keys.reviewMaskedList);
+  // list() takes a folder.
+  const folder = keys.reviewMaskedPrefix.slice(0, keys.reviewMaskedPrefix.lastIndexOf('/'));
+  for (const key of await storage.list(folder)) if (key.startsWith(keys.reviewMaskedPrefix)) await storage.delete(key);
 }

@@ -6,6 +6,8 @@ import { createLifecycle } from '../modules/videos/video-lifecycle.js';
 import { ffmpegCrash, fakeMediaTools } from '../testing/fake-media.js';
 import { fakeQueue, fakeStorage, fakeVideosRepository, jobContext } from '../testing/fakes.js';
 import { renderVideoJob } from './render-video.job.js';
+import { maskedCopyKey } from './drawn-masks.js';
+import { regionOf } from '../modules/videos/mask-regions.js';
 
 const probe = { container: 'mp4', codec: 'h264', width: 1280, height: 720, durationSeconds: 20, fps: 25, hasAudio: true, browserPlayable: true };
 
@@ -169,19 +171,24 @@ describe('the render job', () => {
     }, 10_000);
 
     describe('and a copy of it with the proposed masks drawn in', () => {
-      const masked = 'videos/v/source/review/360p/masked.mp4';
       const list = 'videos/v/source/review/360p/masked.json';
       const overlay = { x: 0, y: 0, width: 0.3, height: 0.1, start: 0, end: 20, reason: 'text' as const, confidence: 0.97 };
+      const masked = maskedCopyKey('videos/v/source/review/360p/masked-', [overlay]);
       const manual = { x: 0.5, y: 0.5, width: 0.2, height: 0.2, start: 2, end: 4, reason: 'manual' as const, confidence: null };
 
-      async function withCopy(confirmedMasks: unknown[], values: Record<string, unknown> = {}) {
+      async function withCopy(
+        confirmedMasks: unknown[],
+        values: Record<string, unknown> = {},
+        beforeRun?: (storage: ReturnType<typeof fakeStorage>) => Promise<void>,
+      ) {
         const seen: unknown[] = [];
         const base = fakeMediaTools();
         const media = fakeMediaTools({ cut: async (...args) => (seen.push([args[0], args[3]?.masks]), base.cut(...args)) });
         const s = await setup(media, { confirmedMasks, analysis: { proposed: [], proposedMasks: [overlay] }, ...values });
         await s.storage.put(speculative, Buffer.from('sd'), 'video/mp4');
         await s.storage.put(masked, Buffer.from('masked sd'), 'video/mp4');
-        await s.storage.put(list, Buffer.from(JSON.stringify([{ x: 0, y: 0, width: 0.3, height: 0.1, start: 0, end: 20 }])), 'application/json');
+        await s.storage.put(list, Buffer.from(JSON.stringify({ key: masked, masks: [regionOf(overlay)] })), 'application/json');
+        await beforeRun?.(s.storage);
         await s.job.run({ videoId: 'v', version: 1 }, jobContext());
         expect(s.videos.rows.get('v')).toMatchObject({ status: 'published' });
         // Both copies show what the review removed: gone once the SD is published.
@@ -191,23 +198,23 @@ describe('the render job', () => {
 
       it('masks confirmed as proposed: the SD is cut from the copy, nothing drawn again', async () => {
         const { sdCut } = await withCopy([overlay]);
-        expect(sdCut[0]).toMatch(/masked\.mp4$/);
+        expect(sdCut[0]).toMatch(/masked-[0-9a-f]{16}\.mp4$/);
         expect(sdCut[1]).toEqual([]);
       });
 
       it('a mask added in the review: cut from the copy, drawing only that one', async () => {
         const { sdCut } = await withCopy([overlay, manual]);
-        expect(sdCut[0]).toMatch(/masked\.mp4$/);
+        expect(sdCut[0]).toMatch(/masked-[0-9a-f]{16}\.mp4$/);
         expect(sdCut[1]).toEqual([manual]);
       });
 
       it('a proposed mask moved or deleted in the review: cut from the file without masks, drawing every confirmed one', async () => {
         const moved = { ...overlay, x: 0.05 };
         const { sdCut } = await withCopy([moved]);
-        expect(sdCut[0]).not.toMatch(/masked\.mp4$/);
+        expect(sdCut[0]).not.toMatch(/masked-[0-9a-f]{16}\.mp4$/);
         expect(sdCut[1]).toEqual([moved]);
         const { sdCut: none } = await withCopy([]);
-        expect(none[0]).not.toMatch(/masked\.mp4$/);
+        expect(none[0]).not.toMatch(/masked-[0-9a-f]{16}\.mp4$/);
         expect(none[1]).toEqual([]);
       });
 
@@ -218,7 +225,7 @@ describe('the render job', () => {
         const s = await setup(media, { confirmedRanges: [], confirmedMasks: [overlay], analysis: { proposed: [], proposedMasks: [overlay] } });
         await s.storage.put(speculative, Buffer.from('sd'), 'video/mp4');
         await s.storage.put(masked, Buffer.from('masked sd'), 'video/mp4');
-        await s.storage.put(list, Buffer.from(JSON.stringify([{ x: 0, y: 0, width: 0.3, height: 0.1, start: 0, end: 20 }])), 'application/json');
+        await s.storage.put(list, Buffer.from(JSON.stringify({ key: masked, masks: [regionOf(overlay)] })), 'application/json');
         // Real files this time: the rendition is a copy of the stored one.
         const dir = await mkdtemp(join(tmpdir(), 'ipsv-render-test-'));
         s.storage.localFile = async (key) => {
@@ -257,6 +264,29 @@ describe('the render job', () => {
         await run;
         expect(s.videos.rows.get('v')!.status).toBe('published');
       }, 10_000);
+
+      it("waits for them when every mask of the owner's last draft was kept (the proposal was not)", async () => {
+        const s = await setup(undefined, {
+          confirmedMasks: [manual],
+          analysis: { proposed: [], proposedMasks: [overlay] },
+          reviewDraft: { ranges: [], masks: [manual], savedAt: '2026-11-23T09:00:00.000Z' },
+        });
+        await s.storage.put(speculative, Buffer.from('sd'), 'video/mp4');
+        s.queue.running.add('video-speculative-sd:v');
+        const run = s.job.run({ videoId: 'v', version: 1 }, jobContext());
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        expect(s.videos.rows.get('v')!.status).toBe('rendering');
+        s.queue.running.delete('video-speculative-sd:v');
+        await run;
+        expect(s.videos.rows.get('v')!.status).toBe('published');
+      }, 10_000);
+
+      it('a copy replaced by a newer draft after its list was read: cut from the file without masks, drawing every confirmed one', async () => {
+        const { s, sdCut } = await withCopy([overlay], {}, async (storage) => storage.delete(masked));
+        expect(sdCut[0]).not.toMatch(/masked-/);
+        expect(sdCut[1]).toEqual([overlay]);
+        expect(s.media.calls).not.toContain('renderLadder:360p');
+      });
     });
 
     it('keeps it when it is also the review copy of a source browsers cannot play', async () => {

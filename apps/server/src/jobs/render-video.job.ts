@@ -15,7 +15,8 @@ import { defineJob, type JobContext, type Queue } from '../platform/jobs/queue.j
 import type { PrivacyMask, PrivacyRange } from '@ipsv/contracts/privacy-review';
 import { canApply, published, renditionsCompleted } from '../modules/videos/video-lifecycle.js';
 import { mediaKeys } from '../modules/videos/media-keys.js';
-import { masksLeftToDraw, readDrawnMasks } from './drawn-masks.js';
+import { masksLeftToDraw } from '../modules/videos/mask-regions.js';
+import { deleteMaskedCopies, readDrawnMasks } from './drawn-masks.js';
 import { makePoster } from './poster.js';
 import { localOriginal, progressWriter, removeDir, runStage, scratchDir, uploadFolder, type VideoJobDeps } from './video-job.js';
 
@@ -49,7 +50,14 @@ export function renderVideoJob(deps: VideoJobDeps & { queue: Queue }) {
           const sdDir = `${work}/sd`;
           const onProgress = progressWriter(videos, videoId, statuses, [0, 40]);
           const sd =
-            (await fromSpeculative(deps, videoId, work, sdDir, { ranges, masks, proposedMasks: video.analysis?.proposedMasks ?? [], context, onProgress })) ??
+            (await fromSpeculative(deps, videoId, work, sdDir, {
+              ranges,
+              masks,
+              // What the speculative job may be drawing: the analysis's proposal, or the last draft's masks.
+              drawing: [video.analysis?.proposedMasks ?? [], video.reviewDraft?.masks ?? []],
+              context,
+              onProgress,
+            })) ??
             (
               await media.renderLadder(local.path, sdDir, [PUBLICATION_RUNG], {
                 ...PUBLICATION_RENDER,
@@ -82,8 +90,7 @@ export function renderVideoJob(deps: VideoJobDeps & { queue: Queue }) {
           // The speculative SD and its masked copy show what the review removed: gone once the
           // published one exists (unless it is the review's copy of a source browsers cannot play).
           if (current.reviewProxyKey !== keys.reviewProxy) await storage.delete(keys.reviewProxy);
-          await storage.delete(keys.reviewMaskedList);
-          await storage.delete(keys.reviewMasked);
+          await deleteMaskedCopies(storage, videoId);
         }
 
         // 2. De-identified master (kept, so the original can go after its retention), HD ladder, storyboard.
@@ -129,8 +136,9 @@ const SPECULATIVE_POLL_MS = 2000;
 /**
  * The standard definition cut from the speculative one (job video-speculative-sd), or null when
  * there is none. One still being rendered is waited for: finishing it and cutting is quicker than
- * decoding the original again beside it. When the copy with the proposed masks drawn in exists and
- * every mask it carries was confirmed, the cut starts from that copy and draws only the rest.
+ * decoding the original again beside it. When a copy with masks drawn in exists (the analysis's
+ * proposal or the owner's draft) and every mask it carries was confirmed, the cut starts from that
+ * copy and draws only the rest.
  */
 async function fromSpeculative(
   deps: VideoJobDeps & { queue: Queue },
@@ -140,7 +148,7 @@ async function fromSpeculative(
   job: {
     ranges: readonly PrivacyRange[];
     masks: readonly PrivacyMask[];
-    proposedMasks: readonly PrivacyMask[];
+    drawing: readonly (readonly PrivacyMask[])[];
     context: JobContext;
     onProgress: (percent: number) => void;
   },
@@ -148,8 +156,8 @@ async function fromSpeculative(
   const { storage, media, queue } = deps;
   const { signal, log } = job.context;
   const keys = mediaKeys(videoId);
-  // The job may still be drawing the proposed masks: worth waiting for only if they were all kept.
-  const drawingUseful = job.proposedMasks.length > 0 && masksLeftToDraw(job.proposedMasks, job.masks) !== null;
+  // The job may still be drawing masks: worth waiting for only if they were all kept.
+  const drawingUseful = job.drawing.some((drawing) => drawing.length > 0 && masksLeftToDraw(drawing, job.masks) !== null);
   let waited = false;
   while (await queue.pending('video-speculative-sd', videoId)) {
     if (!drawingUseful && (await storage.stat(keys.reviewProxy))) break;
@@ -160,8 +168,11 @@ async function fromSpeculative(
   }
   if (!(await storage.stat(keys.reviewProxy))) return null;
   const drawn = await readDrawnMasks(storage, keys.reviewMaskedList);
-  const left = drawn && (await storage.stat(keys.reviewMasked)) ? masksLeftToDraw(drawn, job.masks) : null;
-  const speculative = await storage.localFile(left ? keys.reviewMasked : keys.reviewProxy, work);
+  let left = drawn ? masksLeftToDraw(drawn.masks, job.masks) : null;
+  // A copy replaced by a newer draft's since the list was read is gone: every mask is drawn then.
+  const copy = left && drawn ? await storage.localFile(drawn.key, work).catch(() => null) : null;
+  if (!copy) left = null;
+  const speculative = copy ?? (await storage.localFile(keys.reviewProxy, work));
   const masks = left ?? job.masks;
   try {
     const info: ProbeResult = await media.probe(speculative.path, { signal });

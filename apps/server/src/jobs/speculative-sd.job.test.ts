@@ -3,6 +3,7 @@ import { createLifecycle } from '../modules/videos/video-lifecycle.js';
 import { ffmpegCrash, fakeMediaTools } from '../testing/fake-media.js';
 import { fakeQueue, fakeStorage, fakeVideosRepository, jobContext } from '../testing/fakes.js';
 import { speculativeSdJob } from './speculative-sd.job.js';
+import { maskedCopyKey } from './drawn-masks.js';
 
 const probe = { container: 'mp4', codec: 'h264', width: 1280, height: 720, durationSeconds: 20, fps: 25, hasAudio: true, browserPlayable: true };
 const speculative = 'videos/v/source/review/360p/video.mp4';
@@ -51,9 +52,9 @@ describe('the speculative standard definition', () => {
   });
 
   describe('with masks proposed by the analysis', () => {
-    const masked = 'videos/v/source/review/360p/masked.mp4';
     const list = 'videos/v/source/review/360p/masked.json';
     const overlay = { x: 0, y: 0, width: 0.3, height: 0.1, start: 0, end: 20, reason: 'text' as const, confidence: 0.97 };
+    const masked = maskedCopyKey('videos/v/source/review/360p/masked-', [overlay]);
     const analysed = { status: 'review', analysis: { proposed: [], proposedMasks: [overlay] } };
 
     it('draws them into a copy (GOP copy elsewhere, at low priority) stored beside it with the list of what it carries', async () => {
@@ -64,7 +65,7 @@ describe('the speculative standard definition', () => {
       expect(seen).toEqual([[[], expect.objectContaining({ masks: [overlay], niceness: 10, maxKbps: 900 })]]);
       expect(s.storage.objects.has(speculative)).toBe(true);
       expect(s.storage.objects.has(masked)).toBe(true);
-      expect(JSON.parse(s.storage.objects.get(list)!.toString())).toEqual([{ x: 0, y: 0, width: 0.3, height: 0.1, start: 0, end: 20 }]);
+      expect(JSON.parse(s.storage.objects.get(list)!.toString())).toEqual({ key: masked, masks: [{ x: 0, y: 0, width: 0.3, height: 0.1, start: 0, end: 20 }] });
     });
 
     it('sent again once the analysis is done after it: draws them into a copy of the stored file, once', async () => {
@@ -114,6 +115,37 @@ describe('the speculative standard definition', () => {
       holder.s = s;
       await s.job.run({ videoId: 'v' }, jobContext());
       expect(s.storage.objects.has(masked) || s.storage.objects.has(list)).toBe(false);
+    });
+
+    it("a draft with other masks: a copy with the draft's masks replaces the proposal's, and is not drawn twice", async () => {
+      const seen: unknown[] = [];
+      const base = fakeMediaTools();
+      const s = await setup(fakeMediaTools({ cut: async (...args) => (seen.push(args[3]?.masks), base.cut(...args)) }), analysed);
+      await s.job.run({ videoId: 'v' }, jobContext());
+      expect(s.storage.objects.has(masked)).toBe(true);
+      const moved = { ...overlay, x: 0.05, reason: 'manual' as const, confidence: null };
+      await s.videos.saveReviewDraft('v', { ranges: [], masks: [moved], savedAt: new Date().toISOString() });
+      await s.job.run({ videoId: 'v' }, jobContext());
+      const drafted = maskedCopyKey('videos/v/source/review/360p/masked-', [moved]);
+      expect(seen).toEqual([[overlay], [moved]]);
+      expect(JSON.parse(s.storage.objects.get(list)!.toString())).toMatchObject({ key: drafted });
+      // The proposal's copy is gone: only the copy the list names stays.
+      expect([...s.storage.objects.keys()].filter((key) => key.includes('/masked-'))).toEqual([drafted]);
+      await s.job.run({ videoId: 'v' }, jobContext());
+      expect(seen).toHaveLength(2);
+    });
+
+    it('a draft saved before a confirmation that came later is not what the copy carries', async () => {
+      const seen: unknown[] = [];
+      const base = fakeMediaTools();
+      const moved = { ...overlay, x: 0.05 };
+      const s = await setup(fakeMediaTools({ cut: async (...args) => (seen.push(args[3]?.masks), base.cut(...args)) }), {
+        ...analysed,
+        reviewDraft: { ranges: [], masks: [moved], savedAt: '2026-11-23T09:00:00.000Z' },
+        confirmedAt: new Date('2026-11-23T09:05:00Z'),
+      });
+      await s.job.run({ videoId: 'v' }, jobContext());
+      expect(seen).toEqual([[overlay]]);
     });
   });
 });

@@ -5,14 +5,19 @@
 // It shows everything the original shows, so it is quarantined with the original under source/:
 // no viewer's signed URL covers that folder. The render deletes it once the published version
 // exists, unless it is also the review's copy of a source browsers cannot play.
-// When the analysis has proposed masks, a copy with them drawn in is made too (drawn-masks.ts),
-// quarantined the same way: right after this file if the analysis is done by then, otherwise when
-// the analysis, done later, sends this job again.
+// When the analysis has proposed masks, or the owner's review draft carries masks, a copy with them
+// drawn in is made too (drawn-masks.ts), quarantined the same way: right after this file if the
+// analysis is done by then, otherwise when the analysis, done later, sends this job again; and again
+// each time a draft with other masks is saved (the review service sends this job then).
 // A failure here never fails the video: the render then works from the original as before.
 import { PUBLICATION_CUT, PUBLICATION_RENDER, PUBLICATION_RUNG } from '@ipsv/media/ladder';
 import { defineJob, type JobContext } from '../platform/jobs/queue.js';
 import { mediaKeys } from '../modules/videos/media-keys.js';
-import { regionOf } from './drawn-masks.js';
+import type { PrivacyMask } from '@ipsv/contracts/privacy-review';
+import { liveDraft } from '../modules/videos/privacy-review.service.js';
+import { regionOf, sameRegions } from '../modules/videos/mask-regions.js';
+import type { VideoRow } from '../modules/videos/videos.repository.js';
+import { deleteMaskedCopies, maskedCopyKey, readDrawnMasks } from './drawn-masks.js';
 import { localOriginal, removeDir, scratchDir, type VideoJobDeps } from './video-job.js';
 
 /** Statuses in which a first publication is still ahead. */
@@ -26,9 +31,9 @@ export function speculativeSdJob(deps: VideoJobDeps) {
     const keys = mediaKeys(videoId);
     const key = keys.reviewProxy;
     if (await storage.stat(key)) {
-      // Made already (the analysis finished after it, or made it itself as the review copy): the
-      // masks the analysis proposed are drawn into a copy now, if no copy carries any yet.
-      if (!(await storage.stat(keys.reviewMaskedList))) await drawIntoStored(deps, videoId, context);
+      // Made already (the analysis finished after it, or made it itself as the review copy, or a
+      // draft changed the masks): the masks wanted now are drawn into a copy, unless one carries them.
+      await drawIntoStored(deps, videoId, context);
       return;
     }
     const work = await scratchDir(videoId, 'speculative');
@@ -48,7 +53,7 @@ export function speculativeSdJob(deps: VideoJobDeps) {
         if (!now || now.rendition) return;
         await storage.putFile(key, sd!.mp4, 'video/mp4');
         context.log.info({ video: videoId, seconds: (Date.now() - started) / 1000 }, 'speculative standard definition ready');
-        await drawProposedMasks(deps, videoId, sd!.mp4, work, context);
+        await drawMasks(deps, videoId, sd!.mp4, work, context);
       } finally {
         await local.release();
       }
@@ -61,13 +66,23 @@ export function speculativeSdJob(deps: VideoJobDeps) {
   });
 }
 
-/** drawProposedMasks over the speculative SD already in storage. */
+/** The masks a copy should carry now: the owner's draft's, else the analysis's proposal once it is done. */
+function wantedMasks(video: VideoRow): PrivacyMask[] {
+  if (video.rendition || video.status === 'analysing') return [];
+  return liveDraft(video)?.masks ?? video.analysis?.proposedMasks ?? [];
+}
+
+/** drawMasks over the speculative SD already in storage, when the copy there does not carry the masks wanted now. */
 async function drawIntoStored(deps: VideoJobDeps, videoId: string, context: JobContext) {
+  const video = await deps.videos.find(videoId);
+  const wanted = video ? wantedMasks(video) : [];
+  const current = await readDrawnMasks(deps.storage, mediaKeys(videoId).reviewMaskedList);
+  if (!wanted.length || (current && sameRegions(current.masks, wanted))) return;
   const work = await scratchDir(videoId, 'speculative-masks');
   try {
     const sd = await deps.storage.localFile(mediaKeys(videoId).reviewProxy, work);
     try {
-      await drawProposedMasks(deps, videoId, sd.path, work, context);
+      await drawMasks(deps, videoId, sd.path, work, context);
     } finally {
       await sd.release();
     }
@@ -77,36 +92,37 @@ async function drawIntoStored(deps: VideoJobDeps, videoId: string, context: JobC
 }
 
 /**
- * The speculative SD again with the analysis's proposed masks drawn in (GOP copy outside them),
- * when the analysis has proposed some: confirming them as proposed then publishes in seconds.
- * Skipped while the analysis still runs (the render draws the masks then, as without this file).
- * A failure only loses the shortcut.
+ * The speculative SD again with the masks wanted now drawn in (GOP copy outside them): the owner's
+ * draft's, else the analysis's proposal. Confirming them then publishes in seconds. Skipped while
+ * the analysis still runs (the render draws the masks then, as without this file). The copy is
+ * named by its masks and the list naming it is written after it, so a render that read the list
+ * reads the file it names; the copy it replaces is deleted (a render that loses it mid-read falls
+ * back to drawing every mask). A failure only loses the shortcut.
  */
-async function drawProposedMasks(deps: VideoJobDeps, videoId: string, sdFile: string, work: string, context: JobContext) {
+async function drawMasks(deps: VideoJobDeps, videoId: string, sdFile: string, work: string, context: JobContext) {
   const { videos, storage, media } = deps;
   const keys = mediaKeys(videoId);
   const video = await videos.find(videoId);
-  const proposed = video && !video.rendition && video.status !== 'analysing' ? (video.analysis?.proposedMasks ?? []) : [];
-  if (!proposed.length) return;
+  const masks = video ? wantedMasks(video) : [];
+  if (!masks.length) return;
   try {
     const started = Date.now();
     const file = `${work}/masked.mp4`;
-    await media.cut(sdFile, [], file, { ...PUBLICATION_CUT, masks: proposed, niceness: 10, signal: context.signal });
-    // The file first: a list present means its file is complete.
-    await storage.putFile(keys.reviewMasked, file, 'video/mp4');
-    await storage.put(keys.reviewMaskedList, Buffer.from(JSON.stringify(proposed.map(regionOf))), 'application/json');
+    await media.cut(sdFile, [], file, { ...PUBLICATION_CUT, masks, niceness: 10, signal: context.signal });
+    const key = maskedCopyKey(keys.reviewMaskedPrefix, masks);
+    const before = await readDrawnMasks(storage, keys.reviewMaskedList);
+    // The file first: a list present means the file it names is complete.
+    await storage.putFile(key, file, 'video/mp4');
+    await storage.put(keys.reviewMaskedList, Buffer.from(JSON.stringify({ key, masks: masks.map(regionOf) })), 'application/json');
+    if (before && before.key !== key) await storage.delete(before.key);
     // Published meanwhile without it: the render has already deleted what it knew of, so this goes too.
     if ((await videos.find(videoId))?.rendition) {
-      await storage.delete(keys.reviewMaskedList);
-      await storage.delete(keys.reviewMasked);
+      await deleteMaskedCopies(storage, videoId);
       return;
     }
-    context.log.info(
-      { video: videoId, masks: proposed.length, seconds: (Date.now() - started) / 1000 },
-      'proposed masks drawn into the speculative standard definition',
-    );
+    context.log.info({ video: videoId, masks: masks.length, seconds: (Date.now() - started) / 1000 }, 'masks drawn into the speculative standard definition');
   } catch (error) {
     if (context.signal.aborted) throw error;
-    context.log.warn({ err: error, video: videoId }, 'proposed masks not drawn in advance; the render will draw them');
+    context.log.warn({ err: error, video: videoId }, 'masks not drawn in advance; the render will draw them');
   }
 }

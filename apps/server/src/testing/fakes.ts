@@ -53,6 +53,7 @@ export function videoRow(values: VideoInsert): VideoRow {
     confirmedMasks: null,
     confirmedBy: null,
     confirmedAt: null,
+    reviewDraft: null,
     renderingVersion: null,
     publishedVersion: 0,
     rendition: null,
@@ -99,6 +100,10 @@ export function fakeVideosRepository(users: Record<string, string> = {}) {
       const updated = { ...row, ...patch, updatedAt: new Date() } as VideoRow;
       rows.set(id, updated);
       return structuredClone(updated);
+    },
+    async saveReviewDraft(id, draft) {
+      const row = rows.get(id);
+      if (row) rows.set(id, { ...row, reviewDraft: structuredClone(draft) });
     },
     async setPoster(id, version, poster) {
       const row = rows.get(id);

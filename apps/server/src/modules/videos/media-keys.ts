@@ -20,10 +20,12 @@ export const mediaKeys = (id: string) => {
      */
     reviewProxy: `${source}/review/360p/video.mp4`,
     /**
-     * The speculative SD with the analysis's proposed masks drawn in (quarantined like it), and the
-     * list of the masks it carries (JSON): publication cuts from it when they were all confirmed.
+     * Copies of the speculative SD with masks drawn in (the analysis's proposal, or the owner's draft
+     * of the review), quarantined like it and named by their masks (drawn-masks.ts maskedCopyKey);
+     * the list (JSON) names the complete one and the masks it carries: publication cuts from it when
+     * they were all confirmed.
      */
-    reviewMasked: `${source}/review/360p/masked.mp4`,
+    reviewMaskedPrefix: `${source}/review/360p/masked-`,
     reviewMaskedList: `${source}/review/360p/masked.json`,
     uploadedThumbnail: `${root}/thumbnail-upload.jpg`,
     version: (n: number) => `${root}/v${n}`,

@@ -29,14 +29,15 @@ const mask = (over: Partial<PrivacyMask> = {}): PrivacyMask => ({
   ...over,
 });
 
-function setup() {
+function setup(clock = () => new Date('2026-11-23T09:00:00Z')) {
   const videos = fakeVideosRepository({ owner: 'Ada Surgeon' });
   const queue = fakeQueue();
   const service = createPrivacyReviewService({
     videos,
     signer: fakeSigner,
     lifecycle: createLifecycle({ videos, queue }),
-    clock: () => new Date('2026-11-23T09:00:00Z'),
+    queue,
+    clock,
   });
   return { videos, queue, service };
 }
@@ -134,5 +135,97 @@ describe('the privacy review', () => {
     expect(s.videos.rows.get('v')).toMatchObject({ status: 'review', confirmedMasks: null, renderingVersion: null });
     expect(s.videos.confirmationsRecorded).toEqual([]);
     expect(s.queue.sent).toEqual([]);
+  });
+
+  describe('the review in progress (draft)', () => {
+    const overlay = mask({ x: 0, y: 0, width: 0.4, height: 0.1, start: 0, end: 20, reason: 'text' as const, confidence: 0.99 });
+    // A minute passes between any two moments.
+    const ticking = () => {
+      let minute = 0;
+      return () => new Date(Date.UTC(2026, 10, 23, 9, minute++));
+    };
+    const withVideo = async (values: Record<string, unknown> = {}) => {
+      const s = setup(ticking());
+      await s.videos.create({
+        id: 'v',
+        ownerId: 'owner',
+        fileName: 'case.mp4',
+        originalKey: 'uploads/v',
+        status: 'review',
+        probe,
+        analysis: { ...analysis, proposedMasks: [overlay] },
+        ...values,
+      });
+      return s;
+    };
+
+    it('is kept for the owner and given back with the review, until a confirmation supersedes it', async () => {
+      const s = await withVideo();
+      expect((await s.service.review(owner, 'v')).draft).toBeNull();
+      const drawn = mask({ x: 0.5, y: 0.5, width: 0.2, height: 0.2, start: 3, end: 6 });
+      const saved = await s.service.saveDraft(owner, 'v', { ranges: [range(12, 14), range(5, 8)], masks: [drawn, overlay] });
+      expect(saved).toEqual({ ranges: [range(5, 8), range(12, 14)], masks: [overlay, drawn], savedAt: expect.any(String) });
+      expect((await s.service.review(owner, 'v')).draft).toEqual(saved);
+      // Nothing is published by a draft.
+      expect(s.videos.rows.get('v')).toMatchObject({ status: 'review', confirmedRanges: null, renderingVersion: null });
+      await s.service.confirmReview(owner, 'v', { ranges: [range(5, 8)], masks: [overlay] });
+      expect((await s.service.review(owner, 'v')).draft).toBeNull();
+      // Editing again after the confirmation keeps a new draft.
+      const again = await s.service.saveDraft(owner, 'v', { ranges: [], masks: [] });
+      expect((await s.service.review(owner, 'v')).draft).toEqual(again);
+    });
+
+    it('may remove everything on the way (the confirmation refuses that), but not overlap or leave the video', async () => {
+      const s = await withVideo();
+      await expect(s.service.saveDraft(owner, 'v', { ranges: [range(0, 20)] })).resolves.toMatchObject({ ranges: [range(0, 20)] });
+      await expect(s.service.saveDraft(owner, 'v', { ranges: [range(1, 5), range(4, 6)] })).rejects.toMatchObject({ code: 'RANGE_OVERLAP' });
+      await expect(s.service.saveDraft(owner, 'v', { ranges: [range(15, 25)] })).rejects.toMatchObject({ code: 'RANGE_OUTSIDE' });
+      await expect(s.service.saveDraft(owner, 'v', { ranges: [], masks: [mask({ x: 0.9, width: 0.2 })] })).rejects.toMatchObject({
+        code: 'MASK_OUTSIDE_FRAME',
+      });
+      // The refused ones changed nothing: the accepted draft is still there.
+      expect(s.videos.rows.get('v')!.reviewDraft).toMatchObject({ ranges: [range(0, 20)], masks: [] });
+    });
+
+    it('nobody but the owner saves one, and a refusal stores nothing', async () => {
+      const s = await withVideo();
+      const stranger: VideoActor = { id: 'stranger', email: 'eve@elsewhere.org', role: 'provider' };
+      await expect(s.service.saveDraft(stranger, 'v', { ranges: [range(1, 2)] })).rejects.toMatchObject({ code: 'NO_ACCESS' });
+      await expect(s.service.saveDraft(admin, 'v', { ranges: [range(1, 2)] })).rejects.toMatchObject({ code: 'OWNER_ONLY' });
+      await expect(s.service.saveDraft(owner, 'missing', { ranges: [] })).rejects.toMatchObject({ code: 'NO_ACCESS' });
+      expect(s.videos.rows.get('v')!.reviewDraft).toBeNull();
+      const early = setup();
+      await early.videos.create({ id: 'a', ownerId: 'owner', fileName: 'a.mp4', originalKey: 'uploads/a', status: 'analysing', probe });
+      await expect(early.service.saveDraft(owner, 'a', { ranges: [] })).rejects.toMatchObject({ code: 'REVIEW_NOT_READY' });
+    });
+
+    it('with other masks than the copy being drawn, before the first publication, asks for a copy with them drawn in', async () => {
+      const s = await withVideo();
+      // The proposal as it is: the copy with the proposed masks serves it.
+      await s.service.saveDraft(owner, 'v', { ranges: [range(5, 8)], masks: [overlay] });
+      expect(s.queue.sent).toEqual([]);
+      const moved = { ...overlay, x: 0.05 };
+      await s.service.saveDraft(owner, 'v', { ranges: [range(5, 8)], masks: [moved] });
+      expect(s.queue.sent).toEqual([{ name: 'video-speculative-sd', payload: { videoId: 'v' } }]);
+      // Ranges alone changed: the copy does not depend on them.
+      await s.service.saveDraft(owner, 'v', { ranges: [], masks: [moved] });
+      expect(s.queue.sent).toHaveLength(1);
+      // No mask left: nothing to draw.
+      await s.service.saveDraft(owner, 'v', { ranges: [], masks: [] });
+      expect(s.queue.sent).toHaveLength(1);
+    });
+
+    it('of a published video (a new version) draws nothing in advance: the render works from the original', async () => {
+      const s = await withVideo({
+        status: 'published',
+        publishedVersion: 1,
+        rendition: { version: 1 },
+        confirmedRanges: [],
+        confirmedAt: new Date('2026-11-01T00:00:00Z'),
+      });
+      await s.service.saveDraft(owner, 'v', { ranges: [], masks: [{ ...overlay, x: 0.05 }] });
+      expect(s.queue.sent).toEqual([]);
+      expect((await s.service.review(owner, 'v')).draft).toMatchObject({ masks: [{ ...overlay, x: 0.05 }] });
+    });
   });
 });

@@ -93,6 +93,11 @@ export function createVideosRepository(db: Db) {
       return row ?? null;
     },
 
+    /** The owner's review in progress (not a change of the video: updatedAt stays). */
+    async saveReviewDraft(id: string, draft: NonNullable<VideoRow['reviewDraft']>): Promise<void> {
+      await db.update(videos).set({ reviewDraft: draft }).where(eq(videos.id, id));
+    },
+
     /** Sets the poster of the published rendition, only while `version` is still the one published. */
     async setPoster(id: string, version: number, poster: string): Promise<boolean> {
       const rows = await db

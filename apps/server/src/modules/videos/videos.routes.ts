@@ -4,7 +4,7 @@
 // progress-socket.ts).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { confirmReviewInputSchema, privacyReviewSchema } from '@ipsv/contracts/privacy-review';
+import { confirmReviewInputSchema, privacyReviewDraftSchema, privacyReviewSchema } from '@ipsv/contracts/privacy-review';
 import { segmentsInputSchema, segmentsSchema, segmentSuggestionsSchema } from '@ipsv/contracts/segments';
 import {
   playbackSchema,
@@ -134,6 +134,20 @@ export function videosRoutes(deps: {
         await review.confirmReview(request.actor, request.params.id, request.body);
         return details.get(request.actor, request.params.id);
       },
+    );
+
+    app.put(
+      '/api/videos/:id/review/draft',
+      {
+        schema: {
+          tags,
+          summary: 'Keep the review in progress (owner only); nothing is published',
+          params,
+          body: confirmReviewInputSchema,
+          response: { 200: privacyReviewDraftSchema },
+        },
+      },
+      async (request) => review.saveDraft(request.actor, request.params.id, request.body),
     );
 
     app.get('/api/videos/:id/segments', { schema: { tags, summary: 'Timed segments', params, response: { 200: segmentsSchema } } }, async (request) =>

@@ -14,11 +14,17 @@ export function ConfirmRanges({
   ranges,
   masks,
   duration,
+  beforeSave,
+  onRefused,
 }: {
   videoId: string;
   ranges: readonly PrivacyRange[];
   masks: readonly PrivacyMask[];
   duration: number;
+  /** Runs first (the draft autosave stops and its request on the way arrives). */
+  beforeSave: () => Promise<void>;
+  /** The server refused: editing goes on. */
+  onRefused: () => void;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -27,13 +33,14 @@ export function ConfirmRanges({
   const [invalid, setInvalid] = useState<string | null>(null);
   const problem = rangeProblem(ranges, duration) ?? maskProblem(masks, duration);
 
-  const save = () => {
+  const save = async () => {
     setAskEmpty(false);
     setInvalid(null);
     const parsed = confirmReviewInputSchema.safeParse({ ranges, masks });
     if (!parsed.success) return setInvalid(issueText(t, parsed.error.issues[0]));
+    await beforeSave();
     // The server checks again with rangeProblem() and maskProblem(); its refusal carries one of the same codes.
-    confirm.mutate(parsed.data, { onSuccess: () => navigate('/progress') });
+    confirm.mutate(parsed.data, { onSuccess: () => navigate('/progress'), onError: onRefused });
   };
 
   return (
@@ -49,7 +56,7 @@ export function ConfirmRanges({
         <Button
           loading={confirm.isPending}
           disabled={problem !== null}
-          onClick={() => (ranges.length === 0 && masks.length === 0 ? setAskEmpty(true) : save())}
+          onClick={() => (ranges.length === 0 && masks.length === 0 ? setAskEmpty(true) : void save())}
         >
           {t('piiEditor.save')}
         </Button>
@@ -61,7 +68,7 @@ export function ConfirmRanges({
           <Button variant="default" onClick={() => setAskEmpty(false)}>
             {t('piiEditor.emptyConfirm.cancel')}
           </Button>
-          <Button onClick={save} data-autofocus>
+          <Button onClick={() => void save()} data-autofocus>
             {t('piiEditor.emptyConfirm.publish')}
           </Button>
         </Group>

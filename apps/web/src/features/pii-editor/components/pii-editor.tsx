@@ -2,11 +2,12 @@
 // masks drawn over it, the editing toolbar, the timeline (scores, ranges, masks, filmstrip), the
 // ranges and the masks as tables, and Save. Ranges and masks live in one undo history; the editing
 // rules are in range-editing.ts and mask-editing.ts.
-import { Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PrivacyReview } from '@ipsv/contracts/privacy-review';
+import { maskProblem, rangeProblem, type PrivacyReview } from '@ipsv/contracts/privacy-review';
 import { useFilmstrip } from '../api/get-filmstrip';
+import { useDraftAutosave, type DraftState } from '../hooks/use-draft-autosave';
 import { useRangeHistory } from '../hooks/use-range-history';
 import { useReviewPlayer } from '../hooks/use-review-player';
 import { deleteMask, normalizeMasks, setMaskTime } from '../mask-editing';
@@ -21,13 +22,19 @@ import { RangesTable } from './ranges-table';
 import { ReviewSummary } from './review-summary';
 
 export function PiiEditor({ review }: { review: PrivacyReview }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const duration = review.durationSeconds;
-  const history = useRangeHistory(() => ({
+  // Where the editor opens: the owner's unsaved edits (the draft) if any, else what was confirmed, else the proposal.
+  const base = () => ({
     ranges: normalizeRanges(review.confirmed ?? review.proposed, duration),
     masks: normalizeMasks(review.confirmedMasks ?? review.proposedMasks, duration),
-  }));
+  });
+  const history = useRangeHistory(() =>
+    review.draft ? { ranges: normalizeRanges(review.draft.ranges, duration), masks: normalizeMasks(review.draft.masks, duration) } : base(),
+  );
   const { ranges, masks, selected, apply } = history;
+  const draft = useDraftAutosave(review.videoId, ranges, masks, (rangeProblem(ranges, duration) ?? maskProblem(masks, duration)) === null);
+  const [restored, setRestored] = useState(review.draft !== null);
   const player = useReviewPlayer(ranges, duration);
   const filmstrip = useFilmstrip(review.filmstrip);
   const [aspect, setAspect] = useState<number | null>(null);
@@ -37,6 +44,24 @@ export function PiiEditor({ review }: { review: PrivacyReview }) {
   return (
     <Stack gap="md">
       <ReviewSummary review={review} />
+      {restored && review.draft && (
+        <Alert color="blue" variant="light" withCloseButton closeButtonLabel={t('piiEditor.draft.dismiss')} onClose={() => setRestored(false)}>
+          <Group justify="space-between" gap="xs">
+            <Text size="sm">{t('piiEditor.draft.restored', { time: clockTime(review.draft.savedAt, i18n.language) })}</Text>
+            <Button
+              size="xs"
+              variant="default"
+              onClick={() => {
+                // One step of the history: Undo brings the draft back.
+                history.applyBoth(base());
+                setRestored(false);
+              }}
+            >
+              {t('piiEditor.draft.discard')}
+            </Button>
+          </Group>
+        </Alert>
+      )}
       <MaskOverlay
         masks={masks}
         selected={history.selectedMask}
@@ -113,7 +138,28 @@ export function PiiEditor({ review }: { review: PrivacyReview }) {
         onSetTime={(index, edge) => history.applyMasks(setMaskTime(masks, index, edge, player.playhead, duration))}
         onDelete={onDeleteMask}
       />
-      <ConfirmRanges videoId={review.videoId} ranges={ranges} masks={masks} duration={duration} />
+      <DraftStatus state={draft.state} />
+      <ConfirmRanges videoId={review.videoId} ranges={ranges} masks={masks} duration={duration} beforeSave={draft.stop} onRefused={draft.resume} />
     </Stack>
+  );
+}
+
+const clockTime = (iso: string, language: string) => new Date(iso).toLocaleTimeString(language, { hour: '2-digit', minute: '2-digit' });
+
+/** Where the draft of the edits stands, announced politely to screen readers. */
+function DraftStatus({ state }: { state: DraftState }) {
+  const { t, i18n } = useTranslation();
+  const text =
+    state.status === 'saving'
+      ? t('piiEditor.draft.saving')
+      : state.status === 'saved'
+        ? t('piiEditor.draft.saved', { time: clockTime(state.savedAt, i18n.language) })
+        : state.status === 'failed'
+          ? t('piiEditor.draft.failed')
+          : '';
+  return (
+    <Text size="xs" c={state.status === 'failed' ? 'red' : 'dimmed'} role="status" data-testid="draft-status">
+      {text}
+    </Text>
   );
 }
