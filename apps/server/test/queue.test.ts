@@ -1,7 +1,7 @@
 // The job queue on a real PostgreSQL: a job sent from the process that works its queue starts at
 // once rather than at the next poll (the render after a provider's click is seconds of work), and
 // `pending` says whether a video's job is still waiting or running (the render waits for the
-// speculative standard definition that way).
+// speculative standard definition that way), and `activeOnly` whether it is running.
 import pino from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { defineJob, startQueue, type QueueHandle } from '../src/platform/jobs/queue.js';
@@ -43,9 +43,14 @@ it('starts a job sent from this process at once, and reports it pending until it
   while (started.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
   expect(started).toHaveLength(1);
   expect(started[0]! - sent).toBeLessThan(3000);
-  // Running: still pending (another video's job is not).
+  // Running: still pending, and active (another video's job is not).
   expect(await queue.pending('video-speculative-sd', 'v-1')).toBe(true);
+  expect(await queue.pending('video-speculative-sd', 'v-1', { activeOnly: true })).toBe(true);
   expect(await queue.pending('video-speculative-sd', 'v-2')).toBe(false);
+  // Waiting for its time (or for a worker): pending, not active.
+  await queue.send('video-speculative-sd', { videoId: 'v-3' }, { startAfterSeconds: 600 });
+  expect(await queue.pending('video-speculative-sd', 'v-3')).toBe(true);
+  expect(await queue.pending('video-speculative-sd', 'v-3', { activeOnly: true })).toBe(false);
 
   release();
   const done = Date.now() + 10_000;

@@ -265,6 +265,15 @@ describe('the render job', () => {
         expect(s.videos.rows.get('v')!.status).toBe('published');
       }, 10_000);
 
+      it('does not wait for a job only queued to draw them (behind other videos), once the speculative SD exists', async () => {
+        const s = await setup(undefined, { confirmedMasks: [overlay], analysis: { proposed: [], proposedMasks: [overlay] } });
+        await s.storage.put(speculative, Buffer.from('sd'), 'video/mp4');
+        s.queue.queued.add('video-speculative-sd:v');
+        await s.job.run({ videoId: 'v', version: 1 }, jobContext());
+        expect(s.videos.rows.get('v')).toMatchObject({ status: 'published' });
+        expect(s.media.calls).not.toContain('renderLadder:360p');
+      }, 1_500);
+
       it("waits for them when every mask of the owner's last draft was kept (the proposal was not)", async () => {
         const s = await setup(undefined, {
           confirmedMasks: [manual],

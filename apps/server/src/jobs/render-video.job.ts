@@ -159,9 +159,13 @@ async function fromSpeculative(
   // The job may still be drawing masks: worth waiting for only if they were all kept.
   const drawingUseful = job.drawing.some((drawing) => drawing.length > 0 && masksLeftToDraw(drawing, job.masks) !== null);
   let waited = false;
-  while (await queue.pending('video-speculative-sd', videoId)) {
-    if (!drawingUseful && (await storage.stat(keys.reviewProxy))) break;
-    if (!waited) log.info({ video: videoId }, 'waiting for the speculative standard definition');
+  for (;;) {
+    // Once the SD exists, only masks being drawn right now are worth waiting for: a job still queued
+    // (behind another video's speculative SD) could keep the render waiting for minutes.
+    const ready = await storage.stat(keys.reviewProxy);
+    if (!(await queue.pending('video-speculative-sd', videoId, { activeOnly: Boolean(ready) })) || (ready && !drawingUseful)) break;
+    if (!waited)
+      log.info({ video: videoId }, ready ? 'waiting for the masks being drawn into the speculative SD' : 'waiting for the speculative standard definition');
     waited = true;
     await new Promise((resolve) => setTimeout(resolve, SPECULATIVE_POLL_MS));
     if (signal.aborted) throw signal.reason;

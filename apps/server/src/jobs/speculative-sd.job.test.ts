@@ -135,6 +135,13 @@ describe('the speculative standard definition', () => {
       expect(seen).toHaveLength(2);
     });
 
+    it('draws nothing once a confirmation is rendering: the render has chosen its file', async () => {
+      const s = await setup(undefined, { ...analysed, status: 'rendering' });
+      await s.job.run({ videoId: 'v' }, jobContext());
+      expect(s.storage.objects.has(speculative)).toBe(true);
+      expect(s.media.calls).not.toContain('cut');
+    });
+
     it('a draft saved before a confirmation that came later is not what the copy carries', async () => {
       const seen: unknown[] = [];
       const base = fakeMediaTools();

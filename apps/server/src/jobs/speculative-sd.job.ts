@@ -66,9 +66,13 @@ export function speculativeSdJob(deps: VideoJobDeps) {
   });
 }
 
-/** The masks a copy should carry now: the owner's draft's, else the analysis's proposal once it is done. */
+/**
+ * The masks a copy should carry now: the owner's draft's, else the analysis's proposal once it is
+ * done. None once a confirmation is rendering: the render has chosen its file (it waits for masks
+ * being drawn when it can use them, and draws the rest itself).
+ */
 function wantedMasks(video: VideoRow): PrivacyMask[] {
-  if (video.rendition || video.status === 'analysing') return [];
+  if (video.rendition || video.status !== 'review') return [];
   return liveDraft(video)?.masks ?? video.analysis?.proposedMasks ?? [];
 }
 

@@ -211,19 +211,23 @@ export function fakeStorage() {
   return storage;
 }
 
-/** A queue that records what was sent. */
-/** A queue that records what is sent; `running` holds "<job>:<videoId>" entries that count as pending. */
-export function fakeQueue(): Queue & { sent: JobRequest[]; running: Set<string> } {
+/**
+ * A queue that records what is sent; `running` holds "<job>:<videoId>" entries of jobs running,
+ * `queued` of jobs waiting for a worker (both pending; only the running ones active).
+ */
+export function fakeQueue(): Queue & { sent: JobRequest[]; running: Set<string>; queued: Set<string> } {
   const sent: JobRequest[] = [];
   const running = new Set<string>();
+  const queued = new Set<string>();
   return {
     sent,
     running,
+    queued,
     async send<N extends JobName>(name: N, payload: JobPayload<N>) {
       sent.push({ name, payload } as JobRequest);
     },
-    async pending(name, videoId) {
-      return running.has(`${name}:${videoId}`);
+    async pending(name, videoId, options = {}) {
+      return running.has(`${name}:${videoId}`) || (!options.activeOnly && queued.has(`${name}:${videoId}`));
     },
   };
 }

@@ -47,8 +47,8 @@ export function defineJob<N extends JobName>(
 
 export interface Queue {
   send<N extends JobName>(name: N, payload: JobPayload<N>, options?: { startAfterSeconds?: number; singletonKey?: string }): Promise<void>;
-  /** Whether a job `name` for this video is waiting, retrying or running. */
-  pending(name: JobName, videoId: string): Promise<boolean>;
+  /** Whether a job `name` for this video is waiting, retrying or running (only running with `activeOnly`). */
+  pending(name: JobName, videoId: string, options?: { activeOnly?: boolean }): Promise<boolean>;
 }
 
 export interface QueueHandle extends Queue {
@@ -127,11 +127,13 @@ export async function startQueue(pool: pg.Pool, log: Logger, options: { pollingI
       // provider's click is seconds of work: waiting up to a polling interval would be a good part).
       for (const workerId of localWorkers.get(name) ?? []) boss.notifyWorker(workerId);
     },
-    async pending(name, videoId) {
-      const { rowCount } = await pool.query(
-        `SELECT 1 FROM pgboss.job WHERE name = $1 AND state IN ('created', 'retry', 'active') AND data->>'videoId' = $2 LIMIT 1`,
-        [name, videoId],
-      );
+    async pending(name, videoId, pendingOptions = {}) {
+      const states = pendingOptions.activeOnly ? ['active'] : ['created', 'retry', 'active'];
+      const { rowCount } = await pool.query(`SELECT 1 FROM pgboss.job WHERE name = $1 AND state::text = ANY($3::text[]) AND data->>'videoId' = $2 LIMIT 1`, [
+        name,
+        videoId,
+        states,
+      ]);
       return (rowCount ?? 0) > 0;
     },
     async work(definitions, workOptions = {}) {
