@@ -2,6 +2,7 @@
 // data folder, a free port, and the URL read from its start-up log line. `stop()` ends it and
 // removes the folder.
 import { spawn } from 'node:child_process';
+import { appendFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +14,8 @@ export const arg = (name, fallback) => {
 };
 
 export async function startBuiltServer(env = {}) {
+  // BENCH_SERVER_LOG=<file>: the server's log lines are appended there (jobs say what they did).
+  const logFile = process.env.BENCH_SERVER_LOG;
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ipsv-bench-'));
   // The embedded PostgreSQL runs as its own user (when started as root) and must reach its folder.
   await fs.chmod(dataDir, 0o755);
@@ -29,6 +32,7 @@ export async function startBuiltServer(env = {}) {
       const lines = buffer.split('\n');
       buffer = lines.pop();
       for (const line of lines) {
+        if (logFile) appendFileSync(logFile, `${line}\n`);
         try {
           const entry = JSON.parse(line);
           if (entry.url) resolve(entry.url.replace('localhost', '127.0.0.1'));

@@ -20,6 +20,12 @@ export interface CutOptions {
   /** Bitrate of the sound, which is always encoded again (default 160). */
   audioKbps?: number;
   preset?: string;
+  /**
+   * A keyframe at least this often in the re-encoded picture (default: x264's own, up to 250
+   * frames apart). A rendition's parts need the renditions' grid: its HLS segments end on
+   * keyframes, and a later cut of it re-encodes from the keyframe before each edge.
+   */
+  keyframeSeconds?: number;
   threads?: number;
   /** Lower CPU priority of every ffmpeg run (see RunOptions.niceness). */
   niceness?: number;
@@ -115,6 +121,7 @@ export const cut = async (file: string, ranges: readonly TimeRange[], outputPath
     '-crf',
     String(options.crf ?? 18),
     ...rateCap(options),
+    ...keyframeEvery(options),
     // No SEI messages in the output, as in the GOP-copy path.
     '-bsf:v',
     'filter_units=remove_types=6',
@@ -278,6 +285,7 @@ const copyCut = async (
           '-crf',
           String(options.crf ?? 18),
           ...rateCap(options),
+          ...keyframeEvery(options),
           '-pix_fmt',
           'yuv420p',
           '-r',
@@ -361,6 +369,10 @@ const inParallel = async <T>(items: readonly T[], limit: number, work: (item: T)
     }),
   );
 };
+
+/** A forced keyframe every `keyframeSeconds` of an encode's own time, when asked. */
+const keyframeEvery = (options: Pick<CutOptions, 'keyframeSeconds'>): string[] =>
+  options.keyframeSeconds ? ['-force_key_frames', `expr:gte(t,n_forced*${options.keyframeSeconds})`] : [];
 
 /** x264's peak-rate arguments, when the output has a declared peak (an HLS rung). */
 const rateCap = (options: Pick<CutOptions, 'maxKbps'>): string[] =>

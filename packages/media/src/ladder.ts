@@ -38,12 +38,18 @@ export const RUNGS: readonly Rung[] = [
 export const PUBLICATION_RUNG = RUNGS[0]!;
 export const PUBLICATION_RENDER = { preset: 'superfast', scaler: 'fast_bilinear', fastDecode: true } as const satisfies Partial<RenderOptions>;
 
+export const HLS_SEGMENT_SECONDS = 6;
+/** Keyframe every 2 s: exact 6 s segments and quick seeking. */
+export const KEYFRAME_SECONDS = 2;
+
 /**
  * How the publication rendition is cut from the speculative one (the whole original at 360p): the
  * re-encoded parts (around cuts, under masks) at the rung's quality and peak rate.
  */
 export const PUBLICATION_CUT = {
   crf: 23,
+  // On the renditions' grid, like the speculative SD's own GOPs (HLS segments; cheap later cuts).
+  keyframeSeconds: KEYFRAME_SECONDS,
   preset: PUBLICATION_RENDER.preset,
   maxKbps: PUBLICATION_RUNG.maxKbps,
   audioKbps: PUBLICATION_RUNG.audioKbps,
@@ -54,10 +60,6 @@ export const rungsFor = (sourceHeight: number, from: readonly Rung[] = RUNGS): R
   const fitting = from.filter((r) => r.height <= sourceHeight);
   return fitting.length ? fitting : from.slice(0, 1);
 };
-
-export const HLS_SEGMENT_SECONDS = 6;
-/** Keyframe every 2 s: exact 6 s segments and quick seeking. */
-const KEYFRAME_SECONDS = 2;
 
 export interface RenditionFiles {
   rung: Rung;

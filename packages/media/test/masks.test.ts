@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { locateBinaries } from '../src/binaries.js';
 import { cut } from '../src/cut.js';
 import { renderLadder, RUNGS } from '../src/ladder.js';
-import { probe } from '../src/probe.js';
+import { keyframeTimes, probe } from '../src/probe.js';
 import { maskFilters, type MaskRegion } from '../src/ranges.js';
 import { sampleFrames } from '../src/sample-frames.js';
 import { ffmpegSync, tempDir } from './helpers/make-video.js';
@@ -135,6 +135,24 @@ describe('privacy masks', () => {
       const grey = brightest(frame, PATCH);
       expect(Math.abs(grey - (16 + 8 * (sourceFrame % 25))), `frame ${n} is source frame ${sourceFrame} (grey ${grey})`).toBeLessThanOrEqual(5);
     }
+  });
+
+  it.runIf(locateBinaries().modern)('a masked rendition stays on the 2 s keyframe grid when asked (HLS segments, later cuts)', async () => {
+    // A picture that moves smoothly (no scene cut that would give x264 keyframes of its own).
+    const smooth = join(dir, 'smooth.mp4');
+    ffmpegSync(['-f', 'lavfi', '-i', `testsrc2=size=160x90:rate=${FPS}:duration=64`, ...X264, smooth]);
+    const gridded = join(dir, 'smooth-gridded.mp4');
+    const result = await cut(smooth, [{ start: 30.1, end: 30.5 }], gridded, { masks: [{ ...CORNER, start: 0, end: 64 }], keyframeSeconds: 2 });
+    expect(result.copiedSeconds).toBe(0);
+    const keyframes = await keyframeTimes(gridded);
+    const gaps = keyframes.slice(1).map((time, i) => time - keyframes[i]!);
+    expect(keyframes[0]).toBe(0);
+    expect(Math.max(...gaps, result.durationSeconds - keyframes.at(-1)!)).toBeLessThanOrEqual(2.05);
+    // Without it, x264 puts them up to 10 s apart.
+    const own = join(dir, 'smooth-own.mp4');
+    await cut(smooth, [{ start: 30.1, end: 30.5 }], own, { masks: [{ ...CORNER, start: 0, end: 64 }] });
+    const ownKeyframes = await keyframeTimes(own);
+    expect(Math.max(...ownKeyframes.slice(1).map((time, i) => time - ownKeyframes[i]!))).toBeGreaterThan(5);
   });
 
   it('mask filters are whole pixels rounded outwards, timed on the source, and refuse a mask without area', () => {
