@@ -470,6 +470,25 @@ describe('/pii-editor', () => {
     ]);
   });
 
+  it('says which video holds unsaved review edits, and since when', async () => {
+    const savedAt = '2026-11-27T08:15:00.000Z';
+    stubApi({
+      'GET /api/videos/mine': {
+        status: 200,
+        body: { videos: [{ ...video('c', 'review', 'Sleeve gastrectomy'), reviewDraftSavedAt: savedAt }, video('a', 'published', 'Hernia repair')] },
+      },
+    });
+    renderWithProviders(
+      <MemoryRouter>
+        <PiiEditorPage />
+      </MemoryRouter>,
+    );
+    const list = await screen.findByRole('list', { name: 'Videos to review' });
+    const time = new Date(savedAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+    expect(within(list).getByText(`Unsaved changes from ${time}: open to go on, then Save`)).toBeTruthy();
+    expect(within(list).getByText('Published (version 1); a new review renders a new version')).toBeTruthy();
+  });
+
   it('shows an empty state when nothing can be reviewed', async () => {
     stubApi({ 'GET /api/videos/mine': { status: 200, body: { videos: [video('b', 'analysing', 'Still analysing')] } } });
     renderWithProviders(

@@ -40,6 +40,7 @@ export function makeVideo(overrides: VideoOverrides = {}): Video {
     failureReason: null,
     publishedVersion: 0,
     renditionComplete: false,
+    reviewDraftSavedAt: null,
     takenDown: null,
     thumbnailUrl: null,
     createdAt: '2026-01-01T10:00:00.000Z',

@@ -178,6 +178,8 @@ export const videoSchema = z.object({
    * after the standard-definition one goes public); `percent` then measures that work.
    */
   renditionComplete: z.boolean(),
+  /** When the owner's unconfirmed privacy-review edits were last kept (their view only), or null. */
+  reviewDraftSavedAt: z.string().nullable(),
   /** Set while an administrator has taken the video down (only its owner and administrators may watch it). */
   takenDown: z.object({ at: z.string(), reason: z.string() }).nullable(),
   thumbnailUrl: z.string().nullable(),

@@ -4,6 +4,7 @@ import { fakeQueue, fakeSigner, fakeVideosRepository } from '../../testing/fakes
 import type { VideoActor } from './video-access.js';
 import { createLifecycle } from './video-lifecycle.js';
 import { createPrivacyReviewService } from './privacy-review.service.js';
+import { toVideo } from './video-view.js';
 
 const owner: VideoActor = { id: 'owner', email: 'ada@hospital.org', role: 'provider' };
 const admin: VideoActor = { id: 'admin', email: 'root@platform.org', role: 'admin' };
@@ -173,6 +174,17 @@ describe('the privacy review', () => {
       // Editing again after the confirmation keeps a new draft.
       const again = await s.service.saveDraft(owner, 'v', { ranges: [], masks: [] });
       expect((await s.service.review(owner, 'v')).draft).toEqual(again);
+    });
+
+    it('shows on the video, to its owner only, since when edits are unsaved (none once confirmed)', async () => {
+      const s = await withVideo();
+      const row = () => s.videos.rows.get('v')!;
+      expect(toVideo(fakeSigner, row(), 'Ada Surgeon', owner).reviewDraftSavedAt).toBeNull();
+      const draft = await s.service.saveDraft(owner, 'v', { ranges: [range(5, 8)] });
+      expect(toVideo(fakeSigner, row(), 'Ada Surgeon', owner).reviewDraftSavedAt).toBe(draft.savedAt);
+      expect(toVideo(fakeSigner, row(), 'Ada Surgeon', admin).reviewDraftSavedAt).toBeNull();
+      await s.service.confirmReview(owner, 'v', { ranges: [range(5, 8)] });
+      expect(toVideo(fakeSigner, row(), 'Ada Surgeon', owner).reviewDraftSavedAt).toBeNull();
     });
 
     it('may remove everything on the way (the confirmation refuses that), but not overlap or leave the video', async () => {

@@ -4,6 +4,7 @@ import { descriptionSchema, PRIVACY_ANSWERS, type PrivacyAnswer, type Video } fr
 import type { MediaSigner } from '../../platform/media/media-signing.js';
 import type { VideoActor } from './video-access.js';
 import { mediaKeys } from './media-keys.js';
+import { liveDraft } from './privacy-review.service.js';
 import type { VideoRow } from './videos.repository.js';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -56,6 +57,7 @@ export function toVideo(signer: MediaSigner, video: VideoRow, ownerName: string,
     failureReason: video.failureReason,
     publishedVersion: video.publishedVersion,
     renditionComplete: video.rendition?.complete ?? false,
+    reviewDraftSavedAt: video.ownerId === viewer.id ? (liveDraft(video)?.savedAt ?? null) : null,
     takenDown: video.takenDownAt ? { at: video.takenDownAt.toISOString(), reason: video.takedownReason ?? '' } : null,
     thumbnailUrl: thumbnailUrl(signer, video, video.ownerId === viewer.id),
     createdAt: video.createdAt.toISOString(),

@@ -11,7 +11,7 @@ export function editableForPrivacy(videos: readonly Video[]): Video[] {
 }
 
 export function PiiEditorPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <Page title={t('pages.piiEditor.title')}>
       <MyVideoPicker
@@ -23,7 +23,15 @@ export function PiiEditorPage() {
           label: t(`piiEditor.list.status.${video.status as 'review' | 'published'}`),
           color: video.status === 'review' ? 'orange' : 'teal',
         })}
-        hint={(video) => (video.status === 'review' ? t('piiEditor.list.reviewHint') : t('piiEditor.list.publishedHint', { version: video.publishedVersion }))}
+        hint={(video) =>
+          video.reviewDraftSavedAt
+            ? t('piiEditor.list.draftHint', {
+                time: new Date(video.reviewDraftSavedAt).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }),
+              })
+            : video.status === 'review'
+              ? t('piiEditor.list.reviewHint')
+              : t('piiEditor.list.publishedHint', { version: video.publishedVersion })
+        }
       />
     </Page>
   );
