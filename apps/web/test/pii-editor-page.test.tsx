@@ -146,6 +146,38 @@ describe('/edit-pii/:surgeryId', { timeout: 20_000 }, () => {
     ]);
   });
 
+  it('sends drafts one at a time, in order (the server keeps the last it receives)', async () => {
+    const events: string[] = [];
+    let first = true;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit = {}) => {
+        if (url === '/api/videos/v1/review') return new Response(JSON.stringify(review), { headers: { 'content-type': 'application/json' } });
+        if (url === '/api/videos/v1/review/draft') {
+          const body = JSON.parse(String(init.body)) as { ranges: unknown[] };
+          const name = `${body.ranges.length} ranges`;
+          events.push(`start ${name}`);
+          // The first answer is slow: the second edit's draft must wait for it.
+          if (first) {
+            first = false;
+            await new Promise((resolve) => setTimeout(resolve, 2_500));
+          }
+          events.push(`end ${name}`);
+          return new Response(JSON.stringify({ ...body, masks: review.proposedMasks, savedAt: '2026-11-27T09:41:00.000Z' }), {
+            headers: { 'content-type': 'application/json' },
+          });
+        }
+        return endpointNotFound(url, init.method ?? 'GET');
+      }),
+    );
+    renderEditor();
+    await screen.findByText('Laparoscopic cholecystectomy');
+    fireEvent.keyDown(ranges()[1]!, { key: 'Delete' });
+    await waitFor(() => expect(events).toEqual(['start 1 ranges']), { timeout: 5_000 });
+    fireEvent.keyDown(ranges()[0]!, { key: 'Delete' });
+    await waitFor(() => expect(events).toEqual(['start 1 ranges', 'end 1 ranges', 'start 0 ranges', 'end 0 ranges']), { timeout: 8_000 });
+  });
+
   it('says when the draft could not be kept, and keeps the edits on the page', async () => {
     stubApi({
       'GET /api/videos/v1/review': { status: 200, body: review },

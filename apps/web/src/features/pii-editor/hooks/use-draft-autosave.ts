@@ -30,17 +30,21 @@ export function useDraftAutosave(videoId: string, ranges: ReviewEdits['ranges'],
       pending.current = null;
       const body = confirmReviewInputSchema.safeParse({ ranges: next.ranges, masks: next.masks });
       if (!body.success) return;
+      const edits = body.data;
       setState({ status: 'saving' });
-      const request = saveDraft(videoId, body.data, keepalive).then(
-        (draft) => {
-          saved.current = next;
-          queryClient.setQueryData(reviewQuery(videoId).queryKey, (review: PrivacyReview | undefined) => review && { ...review, draft });
-          if (!stopped.current) setState({ status: 'saved', savedAt: draft.savedAt });
-        },
-        () => {
-          if (!stopped.current) setState({ status: 'failed' });
-        },
-      );
+      // One request at a time, in order: the server keeps the last it receives.
+      const request = (inFlight.current ?? Promise.resolve())
+        .then(() => saveDraft(videoId, edits, keepalive))
+        .then(
+          (draft) => {
+            saved.current = next;
+            queryClient.setQueryData(reviewQuery(videoId).queryKey, (review: PrivacyReview | undefined) => review && { ...review, draft });
+            if (!stopped.current) setState({ status: 'saved', savedAt: draft.savedAt });
+          },
+          () => {
+            if (!stopped.current) setState({ status: 'failed' });
+          },
+        );
       inFlight.current = request;
     },
     [videoId, queryClient],
