@@ -135,6 +135,28 @@ describe('the speculative standard definition', () => {
       expect(seen).toHaveLength(2);
     });
 
+    it('confirmed while it drew: the copy it replaces is kept (a render may be reading it) until publication', async () => {
+      const base = fakeMediaTools();
+      const holder: { s?: Awaited<ReturnType<typeof setup>> } = {};
+      const s = await setup(
+        fakeMediaTools({
+          cut: async (...args) => {
+            if (holder.s) await holder.s.videos.update('v', { status: 'rendering' });
+            return base.cut(...args);
+          },
+        }),
+        analysed,
+      );
+      await s.job.run({ videoId: 'v' }, jobContext());
+      holder.s = s;
+      const moved = { ...overlay, x: 0.05, reason: 'manual' as const, confidence: null };
+      await s.videos.saveReviewDraft('v', { ranges: [], masks: [moved], savedAt: new Date().toISOString() });
+      await s.job.run({ videoId: 'v' }, jobContext());
+      const drafted = maskedCopyKey('videos/v/source/review/360p/masked-', [moved]);
+      expect(JSON.parse(s.storage.objects.get(list)!.toString())).toMatchObject({ key: drafted });
+      expect(s.storage.objects.has(masked) && s.storage.objects.has(drafted)).toBe(true);
+    });
+
     it('draws nothing once a confirmation is rendering: the render has chosen its file', async () => {
       const s = await setup(undefined, { ...analysed, status: 'rendering' });
       await s.job.run({ videoId: 'v' }, jobContext());

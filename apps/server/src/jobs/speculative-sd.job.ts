@@ -100,8 +100,8 @@ async function drawIntoStored(deps: VideoJobDeps, videoId: string, context: JobC
  * draft's, else the analysis's proposal. Confirming them then publishes in seconds. Skipped while
  * the analysis still runs (the render draws the masks then, as without this file). The copy is
  * named by its masks and the list naming it is written after it, so a render that read the list
- * reads the file it names; the copy it replaces is deleted (a render that loses it mid-read falls
- * back to drawing every mask). A failure only loses the shortcut.
+ * reads the file it names; the copy it replaces is deleted while no render can be reading it. A
+ * failure only loses the shortcut.
  */
 async function drawMasks(deps: VideoJobDeps, videoId: string, sdFile: string, work: string, context: JobContext) {
   const { videos, storage, media } = deps;
@@ -118,12 +118,16 @@ async function drawMasks(deps: VideoJobDeps, videoId: string, sdFile: string, wo
     // The file first: a list present means the file it names is complete.
     await storage.putFile(key, file, 'video/mp4');
     await storage.put(keys.reviewMaskedList, Buffer.from(JSON.stringify({ key, masks: masks.map(regionOf) })), 'application/json');
-    if (before && before.key !== key) await storage.delete(before.key);
+    const now = await videos.find(videoId);
     // Published meanwhile without it: the render has already deleted what it knew of, so this goes too.
-    if ((await videos.find(videoId))?.rendition) {
+    if (now?.rendition) {
       await deleteMaskedCopies(storage, videoId);
       return;
     }
+    // The copy this one replaces goes while nobody can be reading it: no render starts before a
+    // confirmation, and one starting now reads the list just written. Once confirmed, it stays
+    // until publication deletes every copy.
+    if (before && before.key !== key && now?.status === 'review') await storage.delete(before.key);
     context.log.info({ video: videoId, masks: masks.length, seconds: (Date.now() - started) / 1000 }, 'masks drawn into the speculative standard definition');
   } catch (error) {
     if (context.signal.aborted) throw error;
