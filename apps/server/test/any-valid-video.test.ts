@@ -256,28 +256,36 @@ describe('a file cut short', () => {
   });
 });
 
+/**
+ * 12 s of a green picture with a white tower overlay top-left the whole time, uploaded, checked,
+ * described and analysed (the scene model only, which proposes no mask): its id, in review.
+ */
+async function overlayVideoInReview(p: ReturnType<typeof pipeline>, name: string): Promise<string> {
+  const file = path.join(scratch, name);
+  ffmpeg([
+    '-f',
+    'lavfi',
+    '-i',
+    'color=c=0x30c040:size=1280x720:rate=25:duration=12,drawbox=x=0:y=0:w=400:h=100:color=white:t=fill',
+    ...X264,
+    '-g',
+    '50',
+    '-pix_fmt',
+    'yuv420p',
+    file,
+  ]);
+  const id = await upload(p, file);
+  await runJob(p.ingest, { videoId: id });
+  await p.service.saveDetails(actor, id, videoDetailsInputSchema.parse({ title: 'Overlay', fileName: 'overlay.mp4' }));
+  await runJob(p.analyse, { videoId: id });
+  return id;
+}
+
 describe('masks the analysis proposed', () => {
   it('are drawn into the speculative SD while the provider reviews; confirmed as proposed, the SD is cut from that copy and masked in every frame', async () => {
     const cutFrom: string[] = [];
     const p = pipeline({ ...ffmpegMediaTools, cut: (file, ...rest) => (cutFrom.push(path.basename(file)), ffmpegMediaTools.cut(file, ...rest)) });
-    // 12 s of a green picture with a white tower overlay top-left the whole time.
-    const file = path.join(scratch, 'overlay.mp4');
-    ffmpeg([
-      '-f',
-      'lavfi',
-      '-i',
-      'color=c=0x30c040:size=1280x720:rate=25:duration=12,drawbox=x=0:y=0:w=400:h=100:color=white:t=fill',
-      ...X264,
-      '-g',
-      '50',
-      '-pix_fmt',
-      'yuv420p',
-      file,
-    ]);
-    const id = await upload(p, file);
-    await runJob(p.ingest, { videoId: id });
-    await p.service.saveDetails(actor, id, videoDetailsInputSchema.parse({ title: 'Overlay', fileName: 'overlay.mp4' }));
-    await runJob(p.analyse, { videoId: id });
+    const id = await overlayVideoInReview(p, 'overlay.mp4');
     // As the text detector proposes it for a tower overlay (this analysis runs the scene model only).
     const overlay = { x: 0, y: 0, width: 0.35, height: 0.16, start: 0, end: 12, reason: 'text' as const, confidence: 0.95 };
     const analysed = (await p.videos.find(id))!;
@@ -320,24 +328,7 @@ describe("masks of the owner's draft", () => {
   it("are drawn into a copy of the speculative SD before Save, replacing the proposal's copy; confirmed as drafted, the SD is cut from it and masked in every frame", async () => {
     const cutFrom: string[] = [];
     const p = pipeline({ ...ffmpegMediaTools, cut: (file, ...rest) => (cutFrom.push(path.basename(file)), ffmpegMediaTools.cut(file, ...rest)) });
-    // 12 s of a green picture with a white tower overlay top-left the whole time.
-    const file = path.join(scratch, 'overlay-draft.mp4');
-    ffmpeg([
-      '-f',
-      'lavfi',
-      '-i',
-      'color=c=0x30c040:size=1280x720:rate=25:duration=12,drawbox=x=0:y=0:w=400:h=100:color=white:t=fill',
-      ...X264,
-      '-g',
-      '50',
-      '-pix_fmt',
-      'yuv420p',
-      file,
-    ]);
-    const id = await upload(p, file);
-    await runJob(p.ingest, { videoId: id });
-    await p.service.saveDetails(actor, id, videoDetailsInputSchema.parse({ title: 'Overlay', fileName: 'overlay.mp4' }));
-    await runJob(p.analyse, { videoId: id });
+    const id = await overlayVideoInReview(p, 'overlay-draft.mp4');
     // The text detector's proposal is too small (this analysis runs the scene model only): a third of the overlay.
     const proposed = { x: 0, y: 0, width: 0.1, height: 0.05, start: 0, end: 12, reason: 'text' as const, confidence: 0.9 };
     const analysed = (await p.videos.find(id))!;

@@ -253,8 +253,9 @@ describe('the render job', () => {
         expect(s.media.calls).not.toContain('renderLadder:360p');
       }, 1_500);
 
-      it('waits for them when every proposed mask was kept', async () => {
-        const s = await setup(undefined, { confirmedMasks: [overlay], analysis: { proposed: [], proposedMasks: [overlay] } });
+      /** The render of a video with these values waits while the speculative job draws, and publishes after it. */
+      async function waitsWhileDrawing(values: Record<string, unknown>) {
+        const s = await setup(undefined, values);
         await s.storage.put(speculative, Buffer.from('sd'), 'video/mp4');
         s.queue.running.add('video-speculative-sd:v');
         const run = s.job.run({ videoId: 'v', version: 1 }, jobContext());
@@ -263,6 +264,10 @@ describe('the render job', () => {
         s.queue.running.delete('video-speculative-sd:v');
         await run;
         expect(s.videos.rows.get('v')!.status).toBe('published');
+      }
+
+      it('waits for them when every proposed mask was kept', async () => {
+        await waitsWhileDrawing({ confirmedMasks: [overlay], analysis: { proposed: [], proposedMasks: [overlay] } });
       }, 10_000);
 
       it('does not wait for a job only queued to draw them (behind other videos), once the speculative SD exists', async () => {
@@ -275,19 +280,11 @@ describe('the render job', () => {
       }, 1_500);
 
       it("waits for them when every mask of the owner's last draft was kept (the proposal was not)", async () => {
-        const s = await setup(undefined, {
+        await waitsWhileDrawing({
           confirmedMasks: [manual],
           analysis: { proposed: [], proposedMasks: [overlay] },
           reviewDraft: { ranges: [], masks: [manual], savedAt: '2026-11-23T09:00:00.000Z' },
         });
-        await s.storage.put(speculative, Buffer.from('sd'), 'video/mp4');
-        s.queue.running.add('video-speculative-sd:v');
-        const run = s.job.run({ videoId: 'v', version: 1 }, jobContext());
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        expect(s.videos.rows.get('v')!.status).toBe('rendering');
-        s.queue.running.delete('video-speculative-sd:v');
-        await run;
-        expect(s.videos.rows.get('v')!.status).toBe('published');
       }, 10_000);
 
       it('a copy replaced by a newer draft after its list was read: cut from the file without masks, drawing every confirmed one', async () => {

@@ -1,7 +1,7 @@
 // The privacy review of /edit-pii/:id: what the analysis proposes, shown over the original (the
 // owner's alone), and the owner's confirmation of the ranges to remove, which renders the next
 // version. Who confirmed which ranges is recorded for every version.
-import type { ConfirmReviewInput, PrivacyMask, PrivacyRange, PrivacyReview, PrivacyReviewDraft } from '@ipsv/contracts/privacy-review';
+import type { ConfirmReviewInput, PrivacyMask, PrivacyRange, PrivacyReview, PrivacyReviewDraft, RangeProblem } from '@ipsv/contracts/privacy-review';
 import { maskProblem, rangeProblem, removalProblem } from '@ipsv/contracts/privacy-review';
 import type { Queue } from '../../platform/jobs/queue.js';
 import { AppError } from '../../platform/app-error.js';
@@ -38,6 +38,25 @@ export function createPrivacyReviewService(deps: {
 }) {
   const { videos, signer, lifecycle, queue } = deps;
   const now = deps.clock ?? (() => new Date());
+
+  /** The owner's video with its ranges and masks sorted, or the code of what does not fit it. */
+  const checkedEdits = async (
+    actor: VideoActor,
+    id: string,
+    input: ConfirmReviewInput,
+    rangesProblem: (ranges: readonly PrivacyRange[], durationSeconds: number) => RangeProblem | 'NOTHING_LEFT' | null,
+  ) => {
+    const video = await ownedVideo(videos, actor, id);
+    assertNotRejected(video);
+    if (!video.analysis || !video.probe) throw new AppError('REVIEW_NOT_READY');
+    const ranges = sortedRanges(input.ranges);
+    const problem = rangesProblem(ranges, video.probe.durationSeconds);
+    if (problem) throw new AppError(problem);
+    const masks = sortedMasks(input.masks);
+    const wrongMask = maskProblem(masks, video.probe.durationSeconds);
+    if (wrongMask) throw new AppError(wrongMask);
+    return { video, analysis: video.analysis, ranges, masks };
+  };
   return {
     async review(actor: VideoActor, id: string): Promise<PrivacyReview> {
       const video = await ownedVideo(videos, actor, id);
@@ -76,18 +95,10 @@ export function createPrivacyReviewService(deps: {
      * fit the video are refused and nothing is stored), except that it may remove everything.
      */
     async saveDraft(actor: VideoActor, id: string, input: ConfirmReviewInput): Promise<PrivacyReviewDraft> {
-      const video = await ownedVideo(videos, actor, id);
-      assertNotRejected(video);
-      if (!video.analysis || !video.probe) throw new AppError('REVIEW_NOT_READY');
-      const ranges = sortedRanges(input.ranges);
-      const problem = rangeProblem(ranges, video.probe.durationSeconds);
-      if (problem) throw new AppError(problem);
-      const masks = sortedMasks(input.masks);
-      const wrongMask = maskProblem(masks, video.probe.durationSeconds);
-      if (wrongMask) throw new AppError(wrongMask);
+      const { video, analysis, ranges, masks } = await checkedEdits(actor, id, input, rangeProblem);
       const draft: PrivacyReviewDraft = { ranges, masks, savedAt: now().toISOString() };
       await videos.saveReviewDraft(id, draft);
-      const before = liveDraft(video)?.masks ?? video.analysis.proposedMasks ?? [];
+      const before = liveDraft(video)?.masks ?? analysis.proposedMasks ?? [];
       if (video.status === 'review' && masks.length && !sameRegions(before, masks)) await queue.send('video-speculative-sd', { videoId: id });
       return draft;
     },
@@ -97,15 +108,7 @@ export function createPrivacyReviewService(deps: {
      * confirms; ranges or masks that do not fit the video are refused and nothing is stored.
      */
     async confirmReview(actor: VideoActor, id: string, input: ConfirmReviewInput): Promise<void> {
-      const video = await ownedVideo(videos, actor, id);
-      assertNotRejected(video);
-      if (!video.analysis || !video.probe) throw new AppError('REVIEW_NOT_READY');
-      const ranges = sortedRanges(input.ranges);
-      const problem = removalProblem(ranges, video.probe.durationSeconds);
-      if (problem) throw new AppError(problem);
-      const masks = sortedMasks(input.masks);
-      const wrongMask = maskProblem(masks, video.probe.durationSeconds);
-      if (wrongMask) throw new AppError(wrongMask);
+      const { video, ranges, masks } = await checkedEdits(actor, id, input, removalProblem);
       const transition = confirmed(video, ranges, actor.id, now(), masks);
       await lifecycle.applyOrRefuse(id, transition);
       await videos.recordConfirmation(id, transition.version, ranges, actor.id, masks);
