@@ -10,7 +10,7 @@ import { type LogisticModel, predict } from './logistic.js';
 import { crop } from './scene-augment.js';
 import { BACKBONE, type FeatureMap } from './scene-embedding.js';
 import { SCENE_FEATURES, sceneFeatures } from './scene-features.js';
-import { frameScore, poolRegion, REGIONS, type RegionScores } from './scene-regions.js';
+import { frameScore, insetBorders, poolRegion, REGIONS, type RegionScores, type SceneBand } from './scene-regions.js';
 
 export const SCENE_MODEL_FILE = fileURLToPath(new URL('../model/scene-logistic.json', import.meta.url));
 
@@ -68,7 +68,12 @@ export const loadSceneModel = (file = SCENE_MODEL_FILE): SceneModelFile => {
 export interface SceneInputs {
   full: number[];
   regions: number[][];
+  /** Inset borders found at each region (insetBorders); absent, every region votes in full. */
+  borders?: boolean[];
 }
+
+/** The band the frame's score is read against (regionVotes). */
+export const SCENE_BAND: SceneBand = { threshold: SCENE_THRESHOLD, uncertainFrom: SCENE_UNCERTAIN_FROM };
 
 const WHOLE = { x: 0, y: 0, w: 1, h: 1 };
 
@@ -78,13 +83,15 @@ export const sceneInputs = (frame: Pixels, map: FeatureMap): SceneInputs => {
   return {
     full: [...sceneFeatures(frame), ...pooled(WHOLE)],
     regions: REGIONS.map((region) => [...sceneFeatures(crop(frame, region)), ...pooled(region)]),
+    borders: insetBorders(frame),
   };
 };
 
 export const sceneScores = (model: LogisticModel, inputs: SceneInputs): RegionScores => ({
   full: predict(model, inputs.full),
   regions: inputs.regions.map((x) => predict(model, x)),
+  ...(inputs.borders ? { borders: inputs.borders } : {}),
 });
 
-/** The frame's out-of-body score: the whole frame or its most revealing region. */
-export const sceneScore = (model: LogisticModel, inputs: SceneInputs): number => frameScore(sceneScores(model, inputs));
+/** The frame's out-of-body score: the whole frame or its most revealing region (regionVotes). */
+export const sceneScore = (model: LogisticModel, inputs: SceneInputs): number => frameScore(sceneScores(model, inputs), SCENE_BAND);

@@ -26,8 +26,9 @@ export interface Sample {
   index: number;
   variant: string;
   revealing: boolean;
-  /** Where a picture-in-picture inset sits (composites only). */
+  /** Where a picture-in-picture inset sits, and the frame put there (composites only). */
   inset?: Box;
+  insetFile?: string;
   inputs: SceneInputs;
 }
 
@@ -102,6 +103,7 @@ export const buildSamples = async (
         groups: [...new Set([frame.group, inset.group])],
         revealing: true,
         inset: box,
+        insetFile: inset.file,
       });
     }
   } finally {
@@ -156,6 +158,8 @@ export interface ScoredSample extends Scored {
   file: string;
   group: string;
   variant: string;
+  /** A composite's inset: where, and which frame (to build its pixels again). */
+  inset?: { box: Box; file: string };
 }
 
 export interface CrossValidation {
@@ -172,6 +176,7 @@ const scoreOf = (model: LogisticModel, s: Sample): ScoredSample => ({
   variant: s.variant,
   revealing: s.revealing,
   score: sceneScore(model, s.inputs),
+  ...(s.inset && s.insetFile ? { inset: { box: s.inset, file: s.insetFile } } : {}),
 });
 
 /** Stratified k-fold over frames (a frame's copies and composites stay in its fold). */
