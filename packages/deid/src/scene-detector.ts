@@ -4,7 +4,7 @@ import { type Frame } from '@ipsv/media/frame';
 import { type Pixels } from './dataset.js';
 import { type Detector } from './detector.js';
 import { SceneBackbone } from './scene-embedding.js';
-import { loadSceneModel, type SceneModelFile, sceneInputs, sceneScore } from './scene-model.js';
+import { loadSceneModel, SCENE_RULE, type SceneModelFile, sceneInputs, sceneScore } from './scene-model.js';
 
 export class SceneDetector implements Detector {
   readonly name: string;
@@ -15,7 +15,7 @@ export class SceneDetector implements Detector {
 
   constructor(private readonly model: SceneModelFile = loadSceneModel()) {
     this.name = model.name;
-    this.version = model.version;
+    this.version = `${model.version}.${SCENE_RULE}`;
     this.threshold = model.threshold;
   }
 

@@ -72,6 +72,13 @@ export interface SceneInputs {
   borders?: boolean[];
 }
 
+/**
+ * How the scores are read into the frame's score, recorded after the weights' version in every
+ * analysis (the same weights read another way decide differently): `borders`, regions count in
+ * full only at an inset's border (regionVotes).
+ */
+export const SCENE_RULE = 'borders';
+
 /** The band the frame's score is read against (regionVotes). */
 export const SCENE_BAND: SceneBand = { threshold: SCENE_THRESHOLD, uncertainFrom: SCENE_UNCERTAIN_FROM };
 

@@ -32,7 +32,12 @@ describe('deid analyse and redact', () => {
     expect(analysis.ranges).toEqual([{ start: 0, end: 6, reasons: ['out_of_body'], confidence: expect.any(Number) }]);
     expect(analysis.track.length).toBeGreaterThan(0);
     expect(analysis.track[0]).toMatchObject({ time: expect.any(Number), score: expect.any(Number), detector: 'scene-logistic' });
-    expect(analysis.detectors[0]).toMatchObject({ name: 'scene-logistic', reason: 'out_of_body' });
+    // The weights' version, then how their scores are read (scene-model.ts, SCENE_RULE).
+    expect(analysis.detectors[0]).toMatchObject({
+      name: 'scene-logistic',
+      reason: 'out_of_body',
+      version: expect.stringMatching(/^2\.0\.0\+[0-9a-f]{12}\.borders$/),
+    });
     expect(result.stderr).toContain('analyse 100%');
   });
 
