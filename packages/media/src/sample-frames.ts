@@ -32,6 +32,13 @@ export interface SampleOptions {
 
 const SHOWINFO = /n:\s*\d+\s+pts:\s*-?\d+\s+pts_time:(-?[\d.]+)/;
 
+/**
+ * Decoded frames read ahead of the caller, at most this many bytes (and between 2 and 32 frames):
+ * ffmpeg keeps decoding while the caller scores a frame or a batch, instead of waiting on a full
+ * pipe (a 640 × 360 frame is ten times the pipe's 64 KiB).
+ */
+const READ_AHEAD_BYTES = 16 * 1024 * 1024;
+
 export async function* sampleFrames(file: string, options: SampleOptions): AsyncGenerator<Frame> {
   const { width, height, mode, fps, start = 0, end, threads = 0, signal, onProgress, stallTimeoutMs = 60_000 } = options;
   if (!(width > 0 && height > 0 && Number.isInteger(width) && Number.isInteger(height))) {
@@ -118,24 +125,62 @@ export async function* sampleFrames(file: string, options: SampleOptions): Async
     return times[index] ?? Number.NaN;
   };
 
-  let index = 0;
-  let buffer: Buffer = Buffer.alloc(0);
-  try {
-    for await (const chunk of child.stdout as AsyncIterable<Buffer>) {
-      alive();
-      buffer = buffer.length ? Buffer.concat([buffer, chunk]) : chunk;
-      while (buffer.length >= frameBytes) {
-        const data = new Uint8Array(buffer.subarray(0, frameBytes));
-        buffer = buffer.subarray(frameBytes);
-        const time = await timeOf(index);
-        if (failure) throw failure;
-        index += 1;
-        if (onProgress && span > 0) {
-          const percent = Math.min(100, Math.max(0, Math.floor(((time - start) / span) * 100)));
-          if (percent > lastPercent) onProgress((lastPercent = percent));
-        }
-        yield { time, width, height, data, keyframe: mode === 'keyframes' };
+  // Frames are cut from the pipe as it delivers them, whatever the caller is doing, up to the
+  // read-ahead; the pipe is paused only when that many wait.
+  const ahead = Math.min(32, Math.max(2, Math.floor(READ_AHEAD_BYTES / frameBytes)));
+  const ready: Uint8Array[] = [];
+  let current = new Uint8Array(frameBytes);
+  let filled = 0;
+  let ended = false;
+  child.stdout.on('data', (chunk: Buffer) => {
+    alive();
+    for (let offset = 0; offset < chunk.length;) {
+      const n = Math.min(frameBytes - filled, chunk.length - offset);
+      current.set(chunk.subarray(offset, offset + n), filled);
+      filled += n;
+      offset += n;
+      if (filled === frameBytes) {
+        ready.push(current);
+        current = new Uint8Array(frameBytes);
+        filled = 0;
       }
+    }
+    if (ready.length >= ahead) {
+      // Waiting on the caller, not on ffmpeg: no stall while paused.
+      child.stdout.pause();
+      clearTimeout(stallTimer);
+    }
+    notify();
+  });
+  child.stdout.on('end', () => {
+    // ffmpeg has written everything: whatever the caller still takes, nothing can stall now.
+    ended = true;
+    clearTimeout(stallTimer);
+    notify();
+  });
+
+  let index = 0;
+  try {
+    for (;;) {
+      if (failure) throw failure;
+      const data = ready.shift();
+      if (!data) {
+        if (ended) break;
+        await new Promise<void>((resolve) => (wake = resolve));
+        continue;
+      }
+      if (child.stdout.isPaused() && ready.length < ahead) {
+        alive();
+        child.stdout.resume();
+      }
+      const time = await timeOf(index);
+      if (failure) throw failure;
+      index += 1;
+      if (onProgress && span > 0) {
+        const percent = Math.min(100, Math.max(0, Math.floor(((time - start) / span) * 100)));
+        if (percent > lastPercent) onProgress((lastPercent = percent));
+      }
+      yield { time, width, height, data, keyframe: mode === 'keyframes' };
     }
     await closedPromise;
     if (failure) throw failure;

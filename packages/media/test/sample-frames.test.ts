@@ -91,6 +91,20 @@ describe('sampleFrames', () => {
     expect(Date.now() - started).toBeLessThan(3000);
   });
 
+  it('a slow consumer is not taken for a stalled ffmpeg, and gets every frame in order', async () => {
+    // 200 frames of 16 × 9 (a pipe chunk holds about 150 of them); the consumer takes 30 ms a frame,
+    // 6 s in all, against a 2 s stall limit. Frames wait read ahead while it works, ffmpeg waits on
+    // it, and neither wait counts as ffmpeg producing nothing.
+    const frames = [];
+    for await (const frame of sampleFrames(clip, { width: 16, height: 9, mode: 'dense', stallTimeoutMs: 2000 })) {
+      frames.push(frame);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+    }
+    expect(frames).toHaveLength(200);
+    expect(frames.map((f) => Math.round(f.time * 25))).toEqual(Array.from({ length: 200 }, (_, i) => i));
+    expect(frames.map((f) => colourOf(f.data)).filter((c, i, all) => c !== all[i - 1])).toEqual(['red', 'green', 'blue', 'white']);
+  });
+
   it('can be cancelled', async () => {
     const controller = new AbortController();
     const error = await (async () => {
