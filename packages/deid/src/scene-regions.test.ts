@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type LogisticModel } from './logistic.js';
-import { coverage, PIP_LAYOUTS, resize } from './scene-augment.js';
+import { type Box, composite, coverage, PIP_LAYOUTS, resize } from './scene-augment.js';
 import { type Pixels } from './dataset.js';
 import { SCENE_BAND, SCENE_UNCERTAIN_FROM, sceneScore, sceneScores } from './scene-model.js';
 import { decidingRegion, frameScore, insetBorders, MIN_REGION_AREA, poolRegion, REGIONS } from './scene-regions.js';
@@ -19,19 +19,18 @@ const tissue = (): Pixels => {
   return { width, height, data };
 };
 
-/** `base` with a flat picture drawn over `box` (fractions): a light room with a dark figure in it. */
-const withInset = (base: Pixels, box: { x: number; y: number; w: number; h: number }): Pixels => {
-  const data = Uint8Array.from(base.data);
-  const [x0, y0] = [Math.round(box.x * base.width), Math.round(box.y * base.height)];
-  const [w, h] = [Math.round(box.w * base.width), Math.round(box.h * base.height)];
-  for (let y = y0; y < y0 + h; y += 1) {
-    for (let x = x0; x < x0 + w; x += 1) {
-      const figure = x > x0 + w * 0.4 && x < x0 + w * 0.6 && y > y0 + h * 0.3;
-      data.set(figure ? [40, 60, 90] : [205, 210, 200], (y * base.width + x) * 3);
-    }
+/** A flat picture of a light room with a dark figure in it, 160 × 90. */
+const room = (): Pixels => {
+  const [width, height] = [160, 90];
+  const data = new Uint8Array(width * height * 3);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) data.set(x > 64 && x < 96 && y > 27 ? [40, 60, 90] : [205, 210, 200], (y * width + x) * 3);
   }
-  return { ...base, data };
+  return { width, height, data };
 };
+
+/** `base` with the room inset over `box` (fractions), as the training composites are made. */
+const withInset = (base: Pixels, box: Box): Pixels => composite(base, room(), box);
 
 /** `base` with a dark diagonal bar across it, like an instrument shaft. */
 const withShaft = (base: Pixels): Pixels => {
