@@ -57,6 +57,39 @@ describe('saving the details', () => {
     expect(s.videos.rows.get('v')!.title).toBe('Renamed');
   });
 
+  it('a file check that ends while the provider saves does not refuse the form: the save is decided again and starts the analysis', async () => {
+    const s = setup();
+    await create(s, { status: 'validating' });
+    // The check finishes between the service reading the video and writing the details.
+    const find = s.videos.find.bind(s.videos);
+    let reads = 0;
+    s.videos.find = async (id) => {
+      const row = await find(id);
+      reads += 1;
+      if (reads === 1) await s.videos.update('v', { status: 'awaiting_details' }, ['validating']);
+      return row;
+    };
+    const saved = await s.service.saveDetails(owner, 'v', details({ title: 'Saved while checked' }));
+    expect(saved).toMatchObject({ status: 'analysing', detailsSaved: true });
+    expect(s.videos.rows.get('v')!.title).toBe('Saved while checked');
+    expect(s.queue.sent).toEqual([{ name: 'video-analyse', payload: { videoId: 'v' } }]);
+  });
+
+  it('a video that keeps moving on is refused after a few tries, with nothing written', async () => {
+    const s = setup();
+    await create(s, { status: 'validating' });
+    const find = s.videos.find.bind(s.videos);
+    s.videos.find = async (id) => {
+      const row = await find(id);
+      const next = row!.status === 'validating' ? 'uploaded' : 'validating';
+      await s.videos.update('v', { status: next }, [row!.status]);
+      return row;
+    };
+    await expect(s.service.saveDetails(owner, 'v', details({ title: 'Never kept' }))).rejects.toMatchObject({ code: 'VIDEO_CHANGED' });
+    expect(s.videos.rows.get('v')!.title).toBe('');
+    expect(s.queue.sent).toEqual([]);
+  });
+
   it('only the owner saves: an administrator is refused, another user learns nothing', async () => {
     const s = setup();
     await create(s);

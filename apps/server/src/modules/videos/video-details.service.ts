@@ -13,6 +13,9 @@ import { toVideo } from './video-view.js';
 import { mediaKeys } from './media-keys.js';
 import type { VideoRow, VideosRepository } from './videos.repository.js';
 
+/** How many times a save is decided again when the pipeline moved the video on meanwhile. */
+const SAVE_ATTEMPTS = 3;
+
 /** The ranges a viewer will never see: confirmed ones, or before a confirmation those proposed. */
 export function removedRanges(video: Pick<VideoRow, 'confirmedRanges' | 'analysis'>): { start: number; end: number }[] {
   return video.confirmedRanges ?? video.analysis?.proposed ?? [];
@@ -47,17 +50,27 @@ export function createVideoDetailsService(deps: {
 
     get: load,
 
+    /**
+     * Saves the details. The pipeline moves the video on by itself (the file check ends, the
+     * analysis finishes) while the provider types, so a video that moved on between reading it and
+     * writing is read again and the save decided anew, a few times, instead of refusing a form that
+     * is still valid (the provider never caused that change).
+     */
     async saveDetails(actor: VideoActor, id: string, details: VideoDetails): Promise<Video> {
-      const video = await ownedVideo(videos, actor, id);
-      if (details.thumbnail?.kind === 'upload' && !(await storage.stat(mediaKeys(id).uploadedThumbnail))) throw new AppError('THUMBNAIL_NOT_UPLOADED');
-      if (details.thumbnail?.kind === 'frame') {
-        const time = video.thumbnailTimes[details.thumbnail.index];
-        if (time === undefined) throw new AppError('FRAME_NOT_OFFERED');
-        // Nothing a viewer sees may come from a removed second (the poster is made from this choice).
-        if (frameRemoved(time, video)) throw new AppError('FRAME_REMOVED', { time });
+      for (let attempt = 1; ; attempt += 1) {
+        const video = await ownedVideo(videos, actor, id);
+        if (attempt === 1 && details.thumbnail?.kind === 'upload' && !(await storage.stat(mediaKeys(id).uploadedThumbnail)))
+          throw new AppError('THUMBNAIL_NOT_UPLOADED');
+        if (details.thumbnail?.kind === 'frame') {
+          const time = video.thumbnailTimes[details.thumbnail.index];
+          if (time === undefined) throw new AppError('FRAME_NOT_OFFERED');
+          // Nothing a viewer sees may come from a removed second (the poster is made from this choice).
+          if (frameRemoved(time, video)) throw new AppError('FRAME_REMOVED', { time });
+        }
+        const transition = detailsSaved(video, { ...details, descriptionText: descriptionText(details.description) }, now());
+        if (await lifecycle.apply(id, transition)) return load(actor, id);
+        if (attempt === SAVE_ATTEMPTS) throw new AppError('VIDEO_CHANGED');
       }
-      await lifecycle.applyOrRefuse(id, detailsSaved(video, { ...details, descriptionText: descriptionText(details.description) }, now()));
-      return load(actor, id);
     },
 
     /** The frames offered as thumbnails: only those outside every removed range. */
