@@ -5,12 +5,13 @@
 // analysis with every detector sees it. The synthetic picture-in-picture composites go the same way.
 //
 //   node --import tsx bench/deid-quality.mjs [--labels <labels.csv> --images <dir>]
+import { execFileSync } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { calibrate, DEFAULT_UNCERTAIN_FROM } from '@ipsv/deid/analyse';
 import { loadPixels, readLabels } from '@ipsv/deid/dataset';
-import { composite, resize } from '@ipsv/deid/scene-augment';
+import { composite } from '@ipsv/deid/scene-augment';
 import { atThreshold, rocAuc } from '@ipsv/deid/metrics';
 import { SCENE_THRESHOLD } from '@ipsv/deid/scene-model';
 import { buildSamples, EXTRA_LABELS, heldOutGroup, leaveOneVideoOut } from '@ipsv/deid/scene-training';
@@ -32,6 +33,16 @@ console.log(
 const detectors = defaultSecondaryDetectors();
 const secondaryCache = new Map();
 const ANALYSIS_SIZE = [640, 360];
+/** Scaled by ffmpeg with the sampler's own filter (packages/media/src/sample-frames.ts), as the analysis sees a frame. */
+const analysisFrame = ({ data, width, height }) => {
+  const [w, h] = ANALYSIS_SIZE;
+  const args = ['-v', 'error', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-s', `${width}x${height}`, '-i', '-'];
+  const out = execFileSync('ffmpeg', [...args, '-vf', `scale=${w}:${h}:flags=area,format=rgb24`, '-f', 'rawvideo', '-'], {
+    input: data,
+    maxBuffer: w * h * 3 + 1024,
+  });
+  return { data: new Uint8Array(out.buffer, out.byteOffset, out.byteLength), width: w, height: h };
+};
 const pixelsOf = async (s) => {
   const base = await loadPixels(s.file);
   return s.inset ? composite(base, await loadPixels(s.inset.file), s.inset.box) : base;
@@ -39,7 +50,7 @@ const pixelsOf = async (s) => {
 const secondaryScore = async (s) => {
   const key = `${s.file} ${s.variant}`;
   if (!secondaryCache.has(key)) {
-    const pixels = resize(await pixelsOf(s), ...ANALYSIS_SIZE);
+    const pixels = analysisFrame(await pixelsOf(s));
     let best = 0;
     for (const { detector, threshold } of detectors) {
       const [raw] = await detector.score([{ ...pixels, time: 0, keyframe: true }]);

@@ -1,10 +1,12 @@
 // The face and person detectors with their real models (from @vladmandic/human, on TensorFlow.js
 // WASM): a real face scores high, a presenter in a talk video scores high, endoscopic frames score
 // low, boxes land on the face, and close() gives the memory back.
+import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Frame } from '@ipsv/media/frame';
+import { loadPixels } from '../src/dataset.js';
 import { FaceDetector, PersonDetector } from '../src/detectors/face-detector.js';
 import { tf } from '../src/detectors/face-tfjs.js';
 import { devSet, readFrame, spread } from './detector-frames.js';
@@ -73,10 +75,34 @@ describe('face and person detectors', () => {
   });
 
   describe.skipIf(dev.length === 0)('on the dev set (shared/data/deid-frames)', () => {
+    const devFile = (name: string) => dev.find((d) => d.file.endsWith(name))!.file;
+    const devFrame = (name: string) => readFrame(devFile(name));
+    /** A dev frame as the analysis sees one: scaled by the sampler's own filter to 640 × 360. */
+    const analysedDevFrame = async (name: string): Promise<Frame> => {
+      const { data, width, height } = await loadPixels(devFile(name));
+      const input = ['-v', 'error', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-s', `${width}x${height}`, '-i', '-'];
+      const out = execFileSync('ffmpeg', [...input, '-vf', 'scale=640:360:flags=area,format=rgb24', '-f', 'rawvideo', '-'], { input: data });
+      return { data: new Uint8Array(out), width: 640, height: 360, time: 0, keyframe: true };
+    };
+
     it('scores presenters in talk videos high', async () => {
-      const frames = await Promise.all(PRESENTERS.map((f) => readFrame(dev.find((d) => d.file.endsWith(f))!.file)));
+      const frames = await Promise.all(PRESENTERS.map((f) => devFrame(f)));
       const scores = await face.score(frames);
-      for (const s of scores) expect(s).toBeGreaterThan(0.9);
+      for (const s of scores) expect(s).toBeGreaterThan(0.75);
+    });
+
+    it('needs both stages: tissue that only the mesh check takes for a face stays below the operating threshold', async () => {
+      // As bench/deid-quality.mjs sees them (decoded, scaled by the sampler's filter to 640 × 360):
+      // BlazeFace proposes a white instrument shaft and a patch of tissue beside an Ethicon shaft
+      // weakly (about 0.26 and 0.21); the mesh check alone flagged them (0.82 and 0.98).
+      const frames = await Promise.all(['1035585_0797.jpg', '1035598_0862.jpg'].map((f) => analysedDevFrame(f)));
+      const faces = await face.detect(frames);
+      for (const found of faces) {
+        expect(found[0]?.mesh).toBeGreaterThan(0.5);
+        expect(found[0]?.score).toBeLessThan(0.5);
+      }
+      const presenters = await Promise.all(PRESENTERS.map((f) => analysedDevFrame(f)));
+      for (const s of await face.score(presenters)) expect(s).toBeGreaterThan(0.75);
     });
 
     it('keeps endoscopic frames low (sample of 30 over all source videos)', async () => {

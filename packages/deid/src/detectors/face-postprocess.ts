@@ -11,6 +11,8 @@ export interface FaceBox {
   score: number;
   /** For faces: BlazeFace's own confidence in the proposal that the mesh check then scored. */
   proposal?: number;
+  /** For faces: the mesh check's face flag (the score is the geometric mean of the two). */
+  mesh?: number;
 }
 
 /** Values per BlazeFace anchor row: logit, box (cx, cy, w, h), 6 keypoints × (x, y). */
