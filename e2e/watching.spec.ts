@@ -19,16 +19,6 @@ let providerState: Awaited<ReturnType<Awaited<ReturnType<Page['context']>>['stor
 const consent = (page: Page) =>
   page.addInitScript(() => localStorage.setItem('consent', JSON.stringify({ necessary: true, performance: false, advertising: false })));
 const currentTime = (page: Page) => page.evaluate(() => document.querySelector('video')?.currentTime ?? 0);
-/**
- * The first frame is there and the player knows it: Vidstack takes keys and seeks from its own
- * state, which follows the element's events a moment later (a digit pressed in between seeks to 0,
- * as its seekable range is still empty). With the first requests handed over from memory the
- * element gets there sooner, and a key pressed on readyState alone could land in that moment.
- */
-async function playerReady(page: Page, timeout = 20_000) {
-  await expect(page.locator('video')).toHaveJSProperty('readyState', 4, { timeout });
-  await expect(page.getByTestId('video-player')).toHaveAttribute('data-can-play', '', { timeout });
-}
 
 test.beforeAll(async ({ browser, baseURL }) => {
   test.setTimeout(600_000);
@@ -59,7 +49,7 @@ test('a viewer plays the video, jumps by segment, takes a note, saves it for lat
 
   // It plays: the time advances and a rung of the ladder is chosen.
   // By keyboard alone: 'k' plays (the player's shortcuts work from anywhere outside text fields).
-  await playerReady(page);
+  await expect(page.locator('video')).toHaveJSProperty('readyState', 4, { timeout: 20_000 });
   await page.keyboard.press('k');
   await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThan(1);
   expect(await page.evaluate(() => document.querySelector('video')?.videoHeight ?? 0)).toBeGreaterThan(0);
@@ -180,7 +170,7 @@ test('a slow hls.js still gives the full player: the browser never starts the st
     if (request.resourceType() === 'media') native.push(request.url());
   });
   await page.goto(`/video/${videoId}`);
-  await playerReady(page);
+  await expect(page.locator('video')).toHaveJSProperty('readyState', 4, { timeout: 20_000 });
   await expect(page.getByTestId('video-player')).toHaveAttribute('data-stream-type', 'on-demand');
   await page.getByRole('button', { name: 'Settings' }).click();
   await page.getByRole('menuitem', { name: /Quality/ }).click();
@@ -193,7 +183,7 @@ test('the keyboard steps through the video: digits jump to tenths, arrows 5 s, j
   await createSignedInAccount(page.request);
   await consent(page);
   await page.goto(`/video/${videoId}`);
-  await playerReady(page);
+  await expect(page.locator('video')).toHaveJSProperty('readyState', 4, { timeout: 20_000 });
   expect(await page.evaluate(() => document.querySelector('video')?.paused)).toBe(true);
   const near = async (seconds: number) => expect.poll(() => currentTime(page)).toBeCloseTo(seconds, 2);
 

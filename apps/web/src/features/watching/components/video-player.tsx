@@ -24,7 +24,6 @@ import type { Playback } from '@ipsv/contracts/videos';
 import { getPlayback } from '../api/get-watch-page';
 import { refreshDelayMs, withToken, tokenOf } from '../signed-links';
 import { seekTo } from '../player-seek';
-import { warmLoader } from '../warm-loader';
 
 /** One frame at the ladder's 25 fps, for ',' and '.' while paused. */
 const FRAME_SECONDS = 1 / 25;
@@ -223,13 +222,8 @@ export function VideoPlayer({ videoId, title, playback, segments, durationSecond
 
   const onProviderChange = (provider: MediaProviderAdapter | null) => {
     if (!isHLSProvider(provider)) return;
+    provider.library = () => import('hls.js/light');
     holdSourceUntilHlsAttached(provider);
-    provider.library = async () => {
-      const hls = await import('hls.js/light');
-      // Read by Vidstack when it creates hls.js, right after this resolves.
-      provider.config = { ...provider.config, loader: warmLoader(hls.default.DefaultConfig.loader) };
-      return hls;
-    };
     provider.config = {
       // Rewrites each request to the newest signature (the path's token), so no link ever expires mid-play.
       xhrSetup(xhr: XMLHttpRequest, url: string) {
