@@ -5,7 +5,6 @@
 // analysis with every detector sees it. The synthetic picture-in-picture composites go the same way.
 //
 //   node --import tsx bench/deid-quality.mjs [--labels <labels.csv> --images <dir>]
-import { execFileSync } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -16,6 +15,7 @@ import { atThreshold, rocAuc } from '@ipsv/deid/metrics';
 import { SCENE_THRESHOLD } from '@ipsv/deid/scene-model';
 import { buildSamples, EXTRA_LABELS, heldOutGroup, leaveOneVideoOut } from '@ipsv/deid/scene-training';
 import { closeDetectors, defaultSecondaryDetectors } from '@ipsv/deid/secondary-detectors';
+import { scaleLikeSampler } from '@ipsv/media/sample-frames';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const data = resolve(root, '..', 'shared', 'data', 'deid-frames');
@@ -33,16 +33,6 @@ console.log(
 const detectors = defaultSecondaryDetectors();
 const secondaryCache = new Map();
 const ANALYSIS_SIZE = [640, 360];
-/** Scaled by ffmpeg with the sampler's own filter (packages/media/src/sample-frames.ts), as the analysis sees a frame. */
-const analysisFrame = ({ data, width, height }) => {
-  const [w, h] = ANALYSIS_SIZE;
-  const args = ['-v', 'error', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-s', `${width}x${height}`, '-i', '-'];
-  const out = execFileSync('ffmpeg', [...args, '-vf', `scale=${w}:${h}:flags=area,format=rgb24`, '-f', 'rawvideo', '-'], {
-    input: data,
-    maxBuffer: w * h * 3 + 1024,
-  });
-  return { data: new Uint8Array(out.buffer, out.byteOffset, out.byteLength), width: w, height: h };
-};
 const pixelsOf = async (s) => {
   const base = await loadPixels(s.file);
   return s.inset ? composite(base, await loadPixels(s.inset.file), s.inset.box) : base;
@@ -50,10 +40,10 @@ const pixelsOf = async (s) => {
 const secondaryScore = async (s) => {
   const key = `${s.file} ${s.variant}`;
   if (!secondaryCache.has(key)) {
-    const pixels = analysisFrame(await pixelsOf(s));
+    const pixels = scaleLikeSampler(await pixelsOf(s), ...ANALYSIS_SIZE);
     let best = 0;
     for (const { detector, threshold } of detectors) {
-      const [raw] = await detector.score([{ ...pixels, time: 0, keyframe: true }]);
+      const [raw] = await detector.score([pixels]);
       best = Math.max(best, calibrate(raw ?? 0, threshold, SCENE_THRESHOLD));
     }
     secondaryCache.set(key, best);

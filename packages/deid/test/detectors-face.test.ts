@@ -1,11 +1,11 @@
 // The face and person detectors with their real models (from @vladmandic/human, on TensorFlow.js
 // WASM): a real face scores high, a presenter in a talk video scores high, endoscopic frames score
 // low, boxes land on the face, and close() gives the memory back.
-import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Frame } from '@ipsv/media/frame';
+import { scaleLikeSampler } from '@ipsv/media/sample-frames';
 import { loadPixels } from '../src/dataset.js';
 import { FaceDetector, PersonDetector } from '../src/detectors/face-detector.js';
 import { tf } from '../src/detectors/face-tfjs.js';
@@ -78,12 +78,7 @@ describe('face and person detectors', () => {
     const devFile = (name: string) => dev.find((d) => d.file.endsWith(name))!.file;
     const devFrame = (name: string) => readFrame(devFile(name));
     /** A dev frame as the analysis sees one: scaled by the sampler's own filter to 640 × 360. */
-    const analysedDevFrame = async (name: string): Promise<Frame> => {
-      const { data, width, height } = await loadPixels(devFile(name));
-      const input = ['-v', 'error', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-s', `${width}x${height}`, '-i', '-'];
-      const out = execFileSync('ffmpeg', [...input, '-vf', 'scale=640:360:flags=area,format=rgb24', '-f', 'rawvideo', '-'], { input: data });
-      return { data: new Uint8Array(out), width: 640, height: 360, time: 0, keyframe: true };
-    };
+    const analysedDevFrame = async (name: string): Promise<Frame> => scaleLikeSampler(await loadPixels(devFile(name)), 640, 360);
 
     it('scores presenters in talk videos high', async () => {
       const frames = await Promise.all(PRESENTERS.map((f) => devFrame(f)));

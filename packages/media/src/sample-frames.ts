@@ -1,6 +1,6 @@
 // Streams small decoded RGB frames with their timestamps straight from ffmpeg into the caller,
 // never to disk: a fast keyframe-only pass for the whole file, or a dense pass over a time range.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { locateBinaries } from './binaries.js';
 import { MediaError } from './errors.js';
 import { type Frame } from './frame.js';
@@ -28,6 +28,23 @@ export interface SampleOptions {
   durationSeconds?: number;
   /** Kill ffmpeg when it produces nothing for this long (default 60 s). */
   stallTimeoutMs?: number;
+}
+
+/** How the sampler scales every frame to the analysis size (area averaging). */
+const scaleFilter = (width: number, height: number) => `scale=${width}:${height}:flags=area,format=rgb24`;
+
+/**
+ * A still RGB picture scaled exactly as sampleFrames scales a video's frames, for benches and tests
+ * that score image sets as the analysis would see them (a detector's scores move with the scaler).
+ */
+export function scaleLikeSampler(picture: Pick<Frame, 'data' | 'width' | 'height'>, width: number, height: number): Frame {
+  const { ffmpeg } = locateBinaries();
+  const input = ['-v', 'error', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-s', `${picture.width}x${picture.height}`, '-i', '-'];
+  const out = execFileSync(ffmpeg, [...input, '-vf', scaleFilter(width, height), '-f', 'rawvideo', '-'], {
+    input: picture.data,
+    maxBuffer: width * height * 3 + 1024,
+  });
+  return { data: new Uint8Array(out.buffer, out.byteOffset, out.byteLength), width, height, time: 0, keyframe: true };
 }
 
 const SHOWINFO = /n:\s*\d+\s+pts:\s*-?\d+\s+pts_time:(-?[\d.]+)/;
@@ -64,7 +81,7 @@ export async function* sampleFrames(file: string, options: SampleOptions): Async
   // filter, which fills an interval whose frames were skipped with a copy of an earlier picture
   // under the interval's time, so a sample could show a picture from before the time it is given.
   if (mode === 'dense' && fps) filters.push(`select='isnan(prev_selected_t)+gt(floor(t*${fps}+1e-3),floor(prev_selected_t*${fps}+1e-3))'`);
-  filters.push(`scale=${width}:${height}:flags=area`, 'format=rgb24', 'showinfo');
+  filters.push(scaleFilter(width, height), 'showinfo');
   args.push('-vf', filters.join(','), ...passthroughFrames, '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1');
 
   const child = spawn(ffmpeg, args, { stdio: ['ignore', 'pipe', 'pipe'] });

@@ -117,7 +117,10 @@ export class FaceDetector implements Detector {
       flags.dispose();
       // Both stages must agree: the geometric mean of BlazeFace's confidence and the mesh's face flag.
       const faces = proposals
-        .map((b, k) => ({ ...b, proposal: b.score, mesh: scores[k] ?? 0, score: Math.sqrt(b.score * (scores[k] ?? 0)) }))
+        .map((b, k) => {
+          const mesh = scores[k] ?? 0;
+          return { ...b, proposal: b.score, mesh, score: Math.sqrt(b.score * mesh) };
+        })
         .filter((b) => b.score >= this.minScore);
       out.push(faces.sort((a, b) => b.score - a.score));
     }
