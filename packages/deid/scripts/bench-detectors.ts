@@ -6,7 +6,8 @@
 import { loadavg } from 'node:os';
 import { type Frame } from '@ipsv/media/frame';
 import { type Detector } from '../src/detector.js';
-import { FaceDetector, PersonDetector } from '../src/detectors/face-detector.js';
+import { FaceDetector } from '../src/detectors/face-detector.js';
+import { PersonDetector } from '../src/detectors/person-detector.js';
 import { TextDetector } from '../src/detectors/text-detector.js';
 import { devSet, readFrame, spread, type LabelledImage } from '../test/detector-frames.js';
 import { findFont, OVERLAYS, readFrameWithOverlay } from '../test/detector-overlay.js';

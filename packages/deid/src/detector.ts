@@ -14,3 +14,10 @@ export interface Detector {
   /** Releases models and native resources. */
   close?(): Promise<void>;
 }
+
+/** Refuses a frame whose pixels are not width × height RGB bytes, naming the frame. */
+export function checkRgbFrame(frame: Frame): void {
+  if (frame.data.length !== frame.width * frame.height * 3) {
+    throw new Error(`frame at ${frame.time}s: ${frame.data.length} bytes, expected ${frame.width}×${frame.height}×3`);
+  }
+}

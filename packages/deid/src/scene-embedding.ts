@@ -47,7 +47,11 @@ export interface SceneBackboneOptions {
 
 /** The ONNX bytes of the backbone, built from the files in @vladmandic/human's models/. */
 export const backboneOnnx = (): Promise<Uint8Array> =>
-  loadGraphModelAsOnnx(path.join(humanModelsDir(), `${BACKBONE.model}.json`), { output: BACKBONE.node, height: BACKBONE.input, width: BACKBONE.input });
+  loadGraphModelAsOnnx(path.join(humanModelsDir(), `${BACKBONE.model}.json`), {
+    outputs: { [OUTPUT_NAME]: BACKBONE.node },
+    height: BACKBONE.input,
+    width: BACKBONE.input,
+  });
 
 export class SceneBackbone {
   private readonly model: LazyOrtSession;

@@ -1,6 +1,7 @@
 // The detectors that back up the scene classifier, with where they run and their thresholds.
 import { type SecondaryDetector } from './analyse.js';
-import { FaceDetector, PersonDetector } from './detectors/face-detector.js';
+import { FaceDetector } from './detectors/face-detector.js';
+import { PersonDetector } from './detectors/person-detector.js';
 import { TextDetector } from './detectors/text-detector.js';
 
 /**

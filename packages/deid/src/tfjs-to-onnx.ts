@@ -1,8 +1,10 @@
 // A TensorFlow.js graph model (model.json + weight shards) cut at one node and rewritten as an ONNX
-// model, in memory, so that onnxruntime runs it. Only what the scene backbone needs is handled:
-// convolutions (plain, depthwise, with a fused bias and ReLU/ReLU6), element-wise Add/Mul/ReLU6 with
-// scalar constants, and Mean over height and width. Anything else throws, naming the op, rather
-// than being converted by guess.
+// model, in memory, so that onnxruntime runs it. Only what the scene backbone and the CenterNet
+// person detector need is handled: convolutions (plain, depthwise, with a fused bias and
+// ReLU/ReLU6), element-wise Add/Mul/ReLU6 with scalar constants, Mean over height and width,
+// Sigmoid, concatenation over channels, TensorFlow's legacy bilinear resize (no half-pixel centres)
+// to a fixed size, max pooling, and Equal cast to float (CenterNet's peak test). Anything else
+// throws, naming the op, rather than being converted by guess.
 //
 // TensorFlow is NHWC, onnxruntime's convolutions NCHW: the graph takes the NHWC input, transposes it
 // once, runs NCHW (convolution weights transposed here, HWIO → OIHW) and transposes the output back,
@@ -17,6 +19,7 @@ interface TfAttr {
   f?: number;
   b?: boolean;
   s?: string;
+  type?: string;
   list?: { i?: string[]; s?: string[] };
 }
 
@@ -108,8 +111,8 @@ const source = (ref: string): string => {
   return name!;
 };
 
-/** The nodes `output` depends on, each after its inputs. */
-const subGraph = (nodes: readonly TfNode[], output: string): TfNode[] => {
+/** The nodes the outputs depend on, each after its inputs. */
+const subGraph = (nodes: readonly TfNode[], outputs: readonly string[]): TfNode[] => {
   const byName = new Map(nodes.map((n) => [n.name, n]));
   const order: TfNode[] = [];
   const seen = new Set<string>();
@@ -119,7 +122,7 @@ const subGraph = (nodes: readonly TfNode[], output: string): TfNode[] => {
     if (!node) throw new Error(`node ${name} is not in the graph`);
     if (!seen.has(name)) stack.push({ node, expanded: false });
   };
-  push(output);
+  for (const output of outputs) push(output);
   while (stack.length) {
     const top = stack.at(-1)!;
     if (seen.has(top.node.name)) {
@@ -144,8 +147,11 @@ interface Size {
 }
 
 export interface CutOptions {
-  /** The node whose output is the model's output. */
-  output: string;
+  /**
+   * The model's outputs: ONNX output name → the graph node whose output it is. Each is given in
+   * TensorFlow's layout (NHWC).
+   */
+  outputs: Readonly<Record<string, string>>;
   /** Input height and width (the graph's placeholder sizes are replaced). */
   height: number;
   width: number;
@@ -155,12 +161,19 @@ export const INPUT_NAME = 'images';
 export const OUTPUT_NAME = 'features';
 
 /**
- * The ONNX model (bytes) computing `options.output` from the graph's only placeholder, with input
- * `images` (1 × height × width × 3, NHWC float32) and output `features` (1 × h × w × c, NHWC).
+ * The ONNX model (bytes) computing `options.outputs` from the graph's only placeholder, with input
+ * `images` (1 × height × width × 3, NHWC float32) and each output 1 × h × w × c (NHWC).
  */
 export function graphModelToOnnx(json: GraphModelJson, weightBytes: Uint8Array, options: CutOptions): Uint8Array {
   const weights = readWeights(json, weightBytes);
-  const order = subGraph(json.modelTopology.node, options.output);
+  const outputs = Object.entries(options.outputs);
+  if (outputs.length === 0) throw new Error('no output named');
+  const order = subGraph(
+    json.modelTopology.node,
+    outputs.map(([, node]) => node),
+  );
+  const clash = outputs.find(([name]) => name === INPUT_NAME || order.some((node) => node.name === name));
+  if (clash) throw new Error(`output name ${clash[0]} is also the name of a node or of the input`);
   const nodes: OnnxNode[] = [];
   const initializers: OnnxTensor[] = [];
   const emitted = new Set<string>();
@@ -234,22 +247,15 @@ export function graphModelToOnnx(json: GraphModelJson, weightBytes: Uint8Array, 
         const input = sizeOf(x!);
         if (input.channels !== cin) throw new Error(`${node.name}: ${input.channels} input channels, weights expect ${cin}`);
         const padding = text(attr.padding);
-        const span = (k: number, d: number) => (k - 1) * d + 1;
         let pads: [number, number, number, number];
         let out: [number, number];
-        if (padding === 'SAME') {
-          out = [Math.ceil(input.height / sh), Math.ceil(input.width / sw)];
-          const total = (o: number, s: number, k: number, d: number, n: number) => Math.max(0, (o - 1) * s + span(k, d) - n);
-          const th = total(out[0], sh, kh, dh, input.height);
-          const tw = total(out[1], sw, kw, dw, input.width);
-          pads = [Math.floor(th / 2), Math.floor(tw / 2), th - Math.floor(th / 2), tw - Math.floor(tw / 2)];
-        } else if (padding === 'VALID') {
-          out = [Math.floor((input.height - span(kh, dh)) / sh) + 1, Math.floor((input.width - span(kw, dw)) / sw) + 1];
-          pads = [0, 0, 0, 0];
+        if (padding === 'SAME' || padding === 'VALID') {
+          ({ pads, out } = windowPads(padding, input, [kh, kw], [sh, sw], [dh, dw]));
         } else if (padding === 'EXPLICIT') {
           // explicit_paddings: [before, after] per NHWC dimension.
           const e = ints(attr.explicit_paddings);
           pads = [e[2]!, e[4]!, e[3]!, e[5]!];
+          const span = (k: number, d: number) => (k - 1) * d + 1;
           out = [Math.floor((input.height + pads[0] + pads[2] - span(kh, dh)) / sh) + 1, Math.floor((input.width + pads[1] + pads[3] - span(kw, dw)) / sw) + 1];
         } else {
           throw new Error(`${node.name}: padding ${padding}`);
@@ -319,24 +325,122 @@ export function graphModelToOnnx(json: GraphModelJson, weightBytes: Uint8Array, 
         sizes.set(node.name, { ...sizeOf(inputs[0]!), height: 1, width: 1 });
         break;
       }
+      case 'Identity': {
+        nodes.push({ op: 'Identity', inputs: [inputs[0]!], outputs: [node.name], name: node.name });
+        sizes.set(node.name, sizeOf(inputs[0]!));
+        break;
+      }
+      case 'Sigmoid': {
+        nodes.push({ op: 'Sigmoid', inputs: [inputs[0]!], outputs: [node.name], name: node.name });
+        sizes.set(node.name, sizeOf(inputs[0]!));
+        break;
+      }
+      case 'ConcatV2': {
+        const tensors = inputs.slice(0, -1);
+        const axis = weightOf(inputs.at(-1)!).data[0]!;
+        const parts = tensors.map(sizeOf);
+        const first = parts[0]!;
+        if ((axis !== 3 && axis !== -1) || parts.some((p) => p.height !== first.height || p.width !== first.width)) {
+          throw new Error(`${node.name}: only a concatenation of maps of one size over channels is supported`);
+        }
+        nodes.push({ op: 'Concat', inputs: tensors, outputs: [node.name], name: node.name, attributes: { axis: 1 } });
+        sizes.set(node.name, { ...first, channels: parts.reduce((sum, p) => sum + p.channels, 0) });
+        break;
+      }
+      case 'ResizeBilinear': {
+        // TensorFlow's legacy resize (source = destination × in/out, no half-pixel centres) is
+        // ONNX's "asymmetric" linear resize; the other two modes are not needed and not guessed.
+        if (attr.align_corners?.b === true || attr.half_pixel_centers?.b === true) {
+          throw new Error(`${node.name}: only a resize without aligned corners or half-pixel centres is supported`);
+        }
+        const [height, width] = [...weightOf(inputs[1]!).data] as [number, number];
+        const input = sizeOf(inputs[0]!);
+        nodes.push({
+          op: 'Resize',
+          inputs: [inputs[0]!, '', '', constant(`${node.name}/sizes`, [4], BigInt64Array.of(1n, BigInt(input.channels), BigInt(height), BigInt(width)))],
+          outputs: [node.name],
+          name: node.name,
+          attributes: { mode: 'linear', coordinate_transformation_mode: 'asymmetric' },
+        });
+        sizes.set(node.name, { channels: input.channels, height, width });
+        break;
+      }
+      case 'MaxPool': {
+        const ksize = ints(attr.ksize);
+        const strides = ints(attr.strides);
+        const padding = text(attr.padding);
+        if (text(attr.data_format) && text(attr.data_format) !== 'NHWC') throw new Error(`${node.name}: data_format ${text(attr.data_format)}`);
+        if (ksize[0] !== 1 || ksize[3] !== 1 || strides[0] !== 1 || strides[3] !== 1 || (padding !== 'SAME' && padding !== 'VALID')) {
+          throw new Error(`${node.name}: max pooling over ksize ${ksize.join(',')}, strides ${strides.join(',')}, padding ${padding} is not supported`);
+        }
+        const kernel: [number, number] = [ksize[1]!, ksize[2]!];
+        const stride: [number, number] = [strides[1]!, strides[2]!];
+        const input = sizeOf(inputs[0]!);
+        // ONNX's pads, like TensorFlow's SAME padding, never win the maximum.
+        const { pads, out } = windowPads(padding, input, kernel, stride, [1, 1]);
+        nodes.push({ op: 'MaxPool', inputs: [inputs[0]!], outputs: [node.name], name: node.name, attributes: { kernel_shape: kernel, strides: stride, pads } });
+        sizes.set(node.name, { channels: input.channels, height: out[0], width: out[1] });
+        break;
+      }
+      case 'Equal': {
+        const [a, b] = inputs.map(sizeOf) as [Size, Size];
+        if (a.channels !== b.channels || a.height !== b.height || a.width !== b.width) throw new Error(`${node.name}: operands of different sizes`);
+        nodes.push({ op: 'Equal', inputs: inputs.slice(0, 2), outputs: [node.name], name: node.name });
+        sizes.set(node.name, a);
+        break;
+      }
+      case 'Cast': {
+        if (attr.SrcT?.type !== 'DT_BOOL' || attr.DstT?.type !== 'DT_FLOAT') {
+          throw new Error(`${node.name}: only a cast from bool to float is supported`);
+        }
+        nodes.push({ op: 'Cast', inputs: [inputs[0]!], outputs: [node.name], name: node.name, attributes: { to: DataType.FLOAT } });
+        sizes.set(node.name, sizeOf(inputs[0]!));
+        break;
+      }
       default:
         throw new Error(`${node.name}: op ${node.op} is not supported`);
     }
   }
   if (!placeholder) throw new Error('the cut graph has no input');
-  const output = sizeOf(options.output);
-  nodes.push({ op: 'Transpose', inputs: [options.output], outputs: [OUTPUT_NAME], name: `${options.output}/nhwc`, attributes: { perm: [0, 2, 3, 1] } });
+  for (const [name, node] of outputs) {
+    nodes.push({ op: 'Transpose', inputs: [node], outputs: [name], name: `${node}/nhwc`, attributes: { perm: [0, 2, 3, 1] } });
+  }
   return encodeModel(
     {
-      name: `${options.output} of ${placeholder}`,
+      name: `${outputs.map(([, node]) => node).join(', ')} of ${placeholder}`,
       nodes,
       initializers,
       inputs: [{ name: INPUT_NAME, elemType: DataType.FLOAT, dims: [1, options.height, options.width, 3] }],
-      outputs: [{ name: OUTPUT_NAME, elemType: DataType.FLOAT, dims: [1, output.height, output.width, output.channels] }],
+      outputs: outputs.map(([name, node]) => {
+        const size = sizeOf(node);
+        return { name, elemType: DataType.FLOAT, dims: [1, size.height, size.width, size.channels] };
+      }),
     },
     { irVersion: 8, opset: 13, producer: '@ipsv/deid tfjs-to-onnx' },
   );
 }
+
+/**
+ * Pads (top, left, bottom, right) and output size of a window op under TensorFlow's SAME or VALID
+ * padding, the odd pixel of SAME after, as TensorFlow puts it.
+ */
+const windowPads = (
+  padding: 'SAME' | 'VALID',
+  input: Size,
+  [kh, kw]: [number, number],
+  [sh, sw]: [number, number],
+  [dh, dw]: [number, number],
+): { pads: [number, number, number, number]; out: [number, number] } => {
+  const span = (k: number, d: number) => (k - 1) * d + 1;
+  if (padding === 'VALID') {
+    return { pads: [0, 0, 0, 0], out: [Math.floor((input.height - span(kh, dh)) / sh) + 1, Math.floor((input.width - span(kw, dw)) / sw) + 1] };
+  }
+  const out: [number, number] = [Math.ceil(input.height / sh), Math.ceil(input.width / sw)];
+  const total = (o: number, s: number, k: number, d: number, n: number) => Math.max(0, (o - 1) * s + span(k, d) - n);
+  const th = total(out[0], sh, kh, dh, input.height);
+  const tw = total(out[1], sw, kw, dw, input.width);
+  return { pads: [Math.floor(th / 2), Math.floor(tw / 2), th - Math.floor(th / 2), tw - Math.floor(tw / 2)], out };
+};
 
 /** ReLU6 as Clip(x, 0, 6) (opset 11 and later take the bounds as inputs). */
 const relu6 = (input: string, output: string, name: string, constant: (name: string, dims: number[], data: Float32Array) => string): OnnxNode => ({
@@ -346,9 +450,22 @@ const relu6 = (input: string, output: string, name: string, constant: (name: str
   name,
 });
 
-/** Reads model.json and its weight shards from disk and cuts them to an ONNX model. */
-export async function loadGraphModelAsOnnx(jsonPath: string, options: CutOptions): Promise<Uint8Array> {
+/** A graph model's model.json and its weight shards (concatenated in manifest order), from disk. */
+export async function readGraphModel(jsonPath: string): Promise<{ json: GraphModelJson; bytes: Uint8Array }> {
   const json = JSON.parse(await readFile(jsonPath, 'utf8')) as GraphModelJson;
   const shards = await Promise.all(json.weightsManifest.flatMap((group) => group.paths).map((p) => readFile(path.join(path.dirname(jsonPath), p))));
-  return graphModelToOnnx(json, Buffer.concat(shards), options);
+  return { json, bytes: Buffer.concat(shards) };
+}
+
+/** The values of one of the graph's stored constants (a float16 one dequantised). */
+export function graphConstant(json: GraphModelJson, weightBytes: Uint8Array, name: string): number[] {
+  const weight = readWeights(json, weightBytes).get(name);
+  if (!weight) throw new Error(`${name} is not a constant with stored weights`);
+  return [...weight().data];
+}
+
+/** Reads model.json and its weight shards from disk and cuts them to an ONNX model. */
+export async function loadGraphModelAsOnnx(jsonPath: string, options: CutOptions): Promise<Uint8Array> {
+  const { json, bytes } = await readGraphModel(jsonPath);
+  return graphModelToOnnx(json, bytes, options);
 }

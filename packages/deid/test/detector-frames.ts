@@ -20,6 +20,16 @@ export async function readFrame(file: string, options: { width?: number; filter?
   return parsePpm(stdout);
 }
 
+/** One frame of an ffmpeg lavfi source (`testsrc2=size=640x360:rate=30`, …) at `seconds`, as RGB. */
+export async function lavfiFrame(source: string, seconds = 0): Promise<Frame> {
+  const { stdout } = await run(
+    'ffmpeg',
+    ['-v', 'error', '-f', 'lavfi', '-i', source, '-ss', String(seconds), '-frames:v', '1', '-f', 'image2pipe', '-vcodec', 'ppm', '-pix_fmt', 'rgb24', '-'],
+    { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024 },
+  );
+  return parsePpm(stdout);
+}
+
 export function parsePpm(buf: Buffer): Frame {
   // Header: "P6\n<width> <height>\n<maxval>\n" then width × height × 3 bytes.
   const fields: string[] = [];

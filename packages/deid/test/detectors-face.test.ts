@@ -1,13 +1,15 @@
-// The face and person detectors with their real models (from @vladmandic/human, on TensorFlow.js
-// WASM): a real face scores high, a presenter in a talk video scores high, endoscopic frames score
-// low, boxes land on the face, and close() gives the memory back.
+// The face and person detectors with their real models (from @vladmandic/human; faces on
+// TensorFlow.js WASM, persons on onnxruntime): a real face scores high, a presenter in a talk video
+// scores high, endoscopic frames score low, boxes land on the face, and close() gives the memory
+// back.
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Frame } from '@ipsv/media/frame';
 import { scaleLikeSampler } from '@ipsv/media/sample-frames';
 import { loadPixels } from '../src/dataset.js';
-import { FaceDetector, PersonDetector } from '../src/detectors/face-detector.js';
+import { FaceDetector } from '../src/detectors/face-detector.js';
+import { PersonDetector } from '../src/detectors/person-detector.js';
 import { tf } from '../src/detectors/face-tfjs.js';
 import { devSet, readFrame, spread } from './detector-frames.js';
 

@@ -5,10 +5,8 @@
 // (2026-11-25): largest difference 3.7e-4 on a map spanning 56, 6.6e-6 of the range (the bound is
 // 1e-4); scores differ by less than 1e-7. Pads put before instead of after, or kernels transposed
 // wrongly, gave differences of 0.34 and 0.46 of the range: far past the bound.
-import { execFile } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { loadGraphModel } from '@tensorflow/tfjs-converter';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadPixels, type Pixels } from '../src/dataset.js';
@@ -17,20 +15,7 @@ import { humanModelsDir } from '../src/detectors/human-models.js';
 import { resize } from '../src/scene-augment.js';
 import { BACKBONE, type FeatureMap, SceneBackbone } from '../src/scene-embedding.js';
 import { loadSceneModel, sceneInputs, sceneScore } from '../src/scene-model.js';
-import { devSet, parsePpm, spread } from './detector-frames.js';
-
-const run = promisify(execFile);
-
-/** One frame of an ffmpeg lavfi source, as RGB pixels. */
-const lavfiFrame = async (source: string, seconds = 0): Promise<Pixels> => {
-  const { stdout } = await run(
-    'ffmpeg',
-    ['-v', 'error', '-f', 'lavfi', '-i', source, '-ss', String(seconds), '-frames:v', '1', '-f', 'image2pipe', '-vcodec', 'ppm', '-pix_fmt', 'rgb24', '-'],
-    { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024 },
-  );
-  const { width, height, data } = parsePpm(stdout);
-  return { width, height, data };
-};
+import { devSet, lavfiFrame, spread } from './detector-frames.js';
 
 /**
  * The reference: TensorFlow.js executing the graph up to the cut, its declared 512 × 512 input

@@ -142,7 +142,7 @@ describe('TF.js graph → ONNX', () => {
       });
       const input = Float32Array.from({ length: height * width * 3 }, (_, i) => ((i * 53) % 256) / 64);
       const expected = tf.tidy(() => model.execute(tf.tensor4d(input, [1, height, width, 3]), 'out') as tf.Tensor);
-      const session = await ort.InferenceSession.create(graphModelToOnnx(json as GraphModelJson, bytes, { output: 'out', height, width }));
+      const session = await ort.InferenceSession.create(graphModelToOnnx(json as GraphModelJson, bytes, { outputs: { [OUTPUT_NAME]: 'out' }, height, width }));
       const actual = (await session.run({ [INPUT_NAME]: new ort.Tensor('float32', input, [1, height, width, 3]) }))[OUTPUT_NAME]!;
       expect(actual.dims).toEqual(expected.shape);
       const want = (await expected.data()) as Float32Array;
@@ -157,6 +157,95 @@ describe('TF.js graph → ONNX', () => {
     });
   }
 
+  it("gives TensorFlow.js's outputs for CenterNet's head ops, several outputs at once", async () => {
+    // Resize to a fixed size (legacy bilinear), concatenation over channels, sigmoid, the peak test
+    // (a value equal to its 3 × 3 max-pooled neighbourhood, cast to float, times the value), a
+    // strided max pool with SAME padding, and Identity; `c1` is also an output.
+    const size = { name: 'size', shape: [2], values: [9, 7], dtype: 'int32' as const };
+    const { json, bytes } = graphModel(
+      [
+        {
+          name: 'x',
+          op: 'Placeholder',
+          attr: { dtype: { type: 'DT_FLOAT' }, shape: { shape: { dim: [{ size: '1' }, { size: '-1' }, { size: '-1' }, { size: '3' }] } } },
+        },
+        conv('c1', '_FusedConv2D', 'x', ['BiasAdd'], { strides: ints(1, 2, 2, 1), padding: { s: b64('SAME') } }),
+        { name: 'up', op: 'ResizeBilinear', input: ['c1', 'size'], attr: { align_corners: { b: false }, half_pixel_centers: { b: false } } },
+        { name: 'small', op: 'ResizeBilinear', input: ['x', 'size'], attr: { align_corners: { b: false }, half_pixel_centers: { b: false } } },
+        { name: 'joined', op: 'ConcatV2', input: ['up', 'small', 'axis'], attr: { N: { i: '2' } } },
+        { name: 'score', op: 'Sigmoid', input: ['joined'] },
+        { name: 'pooled', op: 'MaxPool', input: ['score'], attr: { ksize: ints(1, 3, 3, 1), strides: ints(1, 1, 1, 1), padding: { s: b64('SAME') } } },
+        { name: 'peak', op: 'Equal', input: ['score', 'pooled'] },
+        { name: 'peakf', op: 'Cast', input: ['peak'], attr: { SrcT: { type: 'DT_BOOL' }, DstT: { type: 'DT_FLOAT' } } },
+        { name: 'gated', op: 'Mul', input: ['score', 'peakf'] },
+        { name: 'out', op: 'Identity', input: ['gated'] },
+        { name: 'coarse', op: 'MaxPool', input: ['joined'], attr: { ksize: ints(1, 3, 3, 1), strides: ints(1, 2, 2, 1), padding: { s: b64('SAME') } } },
+      ],
+      [...constants('c1', [3, 3, 3, 4], 4, 7, 'float32'), size, { name: 'axis', shape: [], values: [3], dtype: 'int32' }],
+    );
+    const model = await loadGraphModel({
+      load: async () => ({
+        modelTopology: json.modelTopology,
+        format: 'graph-model',
+        weightSpecs: json.weightsManifest[0]!.weights as tf.io.WeightsManifestEntry[],
+        weightData: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength),
+      }),
+    });
+    const [height, width] = [11, 14];
+    // Distinct values: where two neighbours tie, which one is the peak depends on each engine's
+    // last bit of rounding (the real model's detections are compared in person-detector-onnx.test.ts).
+    const input = Float32Array.from({ length: height * width * 3 }, (_, i) => Math.sin(i * 1.7) * 2);
+    const names = ['out', 'coarse', 'c1'];
+    const expected = tf.tidy(() => model.execute(tf.tensor4d(input, [1, height, width, 3]), names) as tf.Tensor[]);
+    const session = await ort.InferenceSession.create(
+      graphModelToOnnx(json as GraphModelJson, bytes, { outputs: { peakMap: 'out', coarseMap: 'coarse', convMap: 'c1' }, height, width }),
+    );
+    const actual = await session.run({ [INPUT_NAME]: new ort.Tensor('float32', input, [1, height, width, 3]) });
+    for (const [k, name] of (['peakMap', 'coarseMap', 'convMap'] as const).entries()) {
+      expect(actual[name]!.dims, name).toEqual(expected[k]!.shape);
+      const want = (await expected[k]!.data()) as Float32Array;
+      const got = actual[name]!.data as Float32Array;
+      let diff = 0;
+      for (let i = 0; i < want.length; i += 1) diff = Math.max(diff, Math.abs(got[i]! - want[i]!));
+      expect(diff, name).toBeLessThan(1e-5);
+    }
+    // The peak test kept some cells and zeroed others.
+    const peaks = actual.peakMap!.data as Float32Array;
+    expect(peaks.some((v) => v === 0) && peaks.some((v) => v > 0)).toBe(true);
+    // An output may not take the name of a node of the graph (ONNX would refuse the model).
+    expect(() => graphModelToOnnx(json as GraphModelJson, bytes, { outputs: { c1: 'c1' }, height, width })).toThrow(
+      'output name c1 is also the name of a node or of the input',
+    );
+    expected.forEach((t) => t.dispose());
+    model.dispose();
+    await session.release();
+  });
+
+  it('refuses what it would have to guess: a half-pixel resize, a cast from float', () => {
+    const graph = (node: { name: string; op: string; input?: string[]; attr?: object }, consts: Const[] = []) =>
+      graphModel(
+        [
+          {
+            name: 'x',
+            op: 'Placeholder',
+            attr: { dtype: { type: 'DT_FLOAT' }, shape: { shape: { dim: [{ size: '1' }, { size: '4' }, { size: '4' }, { size: '3' }] } } },
+          },
+          node,
+        ],
+        consts,
+      );
+    const resize = graph({ name: 'out', op: 'ResizeBilinear', input: ['x', 'size'], attr: { half_pixel_centers: { b: true } } }, [
+      { name: 'size', shape: [2], values: [8, 8], dtype: 'int32' },
+    ]);
+    expect(() => graphModelToOnnx(resize.json as GraphModelJson, resize.bytes, { outputs: { [OUTPUT_NAME]: 'out' }, height: 4, width: 4 })).toThrow(
+      'out: only a resize without aligned corners or half-pixel centres is supported',
+    );
+    const cast = graph({ name: 'out', op: 'Cast', input: ['x'], attr: { SrcT: { type: 'DT_FLOAT' }, DstT: { type: 'DT_INT32' } } });
+    expect(() => graphModelToOnnx(cast.json as GraphModelJson, cast.bytes, { outputs: { [OUTPUT_NAME]: 'out' }, height: 4, width: 4 })).toThrow(
+      'out: only a cast from bool to float is supported',
+    );
+  });
+
   it('refuses an op it does not know, by name', () => {
     const { json, bytes } = graphModel(
       [
@@ -165,10 +254,12 @@ describe('TF.js graph → ONNX', () => {
           op: 'Placeholder',
           attr: { dtype: { type: 'DT_FLOAT' }, shape: { shape: { dim: [{ size: '1' }, { size: '4' }, { size: '4' }, { size: '3' }] } } },
         },
-        { name: 'out', op: 'Sigmoid', input: ['x'] },
+        { name: 'out', op: 'Tanh', input: ['x'] },
       ],
       [],
     );
-    expect(() => graphModelToOnnx(json as GraphModelJson, bytes, { output: 'out', height: 4, width: 4 })).toThrow('out: op Sigmoid is not supported');
+    expect(() => graphModelToOnnx(json as GraphModelJson, bytes, { outputs: { [OUTPUT_NAME]: 'out' }, height: 4, width: 4 })).toThrow(
+      'out: op Tanh is not supported',
+    );
   });
 });

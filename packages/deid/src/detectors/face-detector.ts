@@ -1,20 +1,10 @@
-// Face and person detectors for the privacy step: a visible face or body means the camera is outside
-// the patient (or shows the team), so the frame may identify someone. Two detectors, one reason each,
-// because the Detector interface carries one fixed reason and the review screen should say which.
-// Both run @vladmandic/human's graph models (BlazeFace, CenterNet) on TensorFlow.js WASM, on CPU.
+// The face detector of the privacy step: a visible face means the camera is outside the patient (or
+// shows the team), so the frame may identify someone. It runs @vladmandic/human's graph models
+// (BlazeFace, then the face mesh as a check) on TensorFlow.js WASM, on CPU. The person detector,
+// with a reason of its own so that the review screen says which, is in person-detector.ts.
 import { type Frame } from '@ipsv/media/frame';
-import { type Detector, type Reason } from '../detector.js';
-import {
-  blazefaceAnchors,
-  decodeBlazeface,
-  fromLetterbox,
-  letterbox,
-  meshCrop,
-  personBoxes,
-  strongest,
-  suppressOverlaps,
-  type FaceBox,
-} from './face-postprocess.js';
+import { checkRgbFrame, type Detector, type Reason } from '../detector.js';
+import { blazefaceAnchors, decodeBlazeface, fromLetterbox, letterbox, meshCrop, strongest, suppressOverlaps, type FaceBox } from './face-postprocess.js';
 import { loadHumanModel, tf, type GraphModel } from './face-tfjs.js';
 
 /** Shipped model version: bump when the model files or the post-processing change. */
@@ -28,9 +18,7 @@ export interface FaceDetectorOptions {
 }
 
 function frameTensor(frame: Frame): tf.Tensor3D {
-  if (frame.data.length !== frame.width * frame.height * 3) {
-    throw new Error(`frame at ${frame.time}s: ${frame.data.length} bytes, expected ${frame.width}×${frame.height}×3`);
-  }
+  checkRgbFrame(frame);
   return tf.cast(tf.tensor3d(Int32Array.from(frame.data), [frame.height, frame.width, 3], 'int32'), 'float32');
 }
 
@@ -144,59 +132,5 @@ export class FaceDetector implements Detector {
       this.models = undefined;
     });
     return this.models;
-  }
-}
-
-/**
- * CenterNet (MobileNetV3, COCO, 512 px input), person class only: catches people seen from behind,
- * in gowns and masks, or too small for the face detector, as in operating-room shots.
- */
-export class PersonDetector implements Detector {
-  readonly name = 'centernet-person';
-  readonly version = `${HUMAN_MODELS}/centernet-512`;
-  readonly reason: Reason = 'person';
-  private model: Promise<GraphModel> | undefined;
-  private readonly minScore: number;
-  private readonly maxIou: number;
-
-  constructor(options: FaceDetectorOptions = {}) {
-    this.minScore = options.minScore ?? 0.2;
-    this.maxIou = options.maxIou ?? 0.4;
-  }
-
-  async score(frames: readonly Frame[]): Promise<number[]> {
-    return (await this.detect(frames)).map(strongest);
-  }
-
-  /** The persons in each frame, strongest first, in frame coordinates normalised to [0, 1]. */
-  async detect(frames: readonly Frame[]): Promise<FaceBox[][]> {
-    const model = await this.load();
-    const size = model.inputs[0]?.shape?.[1] ?? 512;
-    const out: FaceBox[][] = [];
-    for (const frame of frames) {
-      const detections = tf.tidy(() => {
-        // Stretched, not padded, and in 0..255: how Human feeds this model, which normalises inside.
-        const input = tf.expandDims(tf.image.resizeBilinear(frameTensor(frame), [size, size]), 0);
-        return model.execute(input, 'tower_0/detections') as tf.Tensor;
-      });
-      const data = (await detections.data()) as Float32Array;
-      detections.dispose();
-      out.push(suppressOverlaps(personBoxes(data, size, this.minScore), this.maxIou));
-    }
-    return out;
-  }
-
-  async close(): Promise<void> {
-    const model = this.model;
-    this.model = undefined;
-    if (model) (await model.catch(() => undefined))?.dispose();
-  }
-
-  private load(): Promise<GraphModel> {
-    this.model ??= loadHumanModel('centernet');
-    this.model.catch(() => {
-      this.model = undefined;
-    });
-    return this.model;
   }
 }

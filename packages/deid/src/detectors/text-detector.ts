@@ -5,7 +5,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { type Frame } from '@ipsv/media/frame';
-import { type Detector, type Reason } from '../detector.js';
+import { checkRgbFrame, type Detector, type Reason } from '../detector.js';
 import { LazyOrtSession } from './ort-session.js';
 import { inputSize, textBoxes, textScore, toModelInput, type TextBox, type TextBoxOptions } from './text-boxes.js';
 
@@ -43,9 +43,7 @@ export class TextDetector implements Detector {
     const { ort, session } = await this.model.get();
     const out: TextBox[][] = [];
     for (const frame of frames) {
-      if (frame.data.length !== frame.width * frame.height * 3) {
-        throw new Error(`frame at ${frame.time}s: ${frame.data.length} bytes, expected ${frame.width}×${frame.height}×3`);
-      }
+      checkRgbFrame(frame);
       const { width, height } = inputSize(frame.width, frame.height, this.options.longSide);
       const input = new ort.Tensor('float32', toModelInput(frame, width, height), [1, 3, height, width]);
       const result = await session.run({ [session.inputNames[0]!]: input });
