@@ -1,9 +1,10 @@
 // A TensorFlow.js graph model (model.json + weight shards) cut at one node and rewritten as an ONNX
-// model, in memory, so that onnxruntime runs it. Only what the scene backbone and the CenterNet
-// person detector need is handled: convolutions (plain, depthwise, with a fused bias and
+// model, in memory, so that onnxruntime runs it. Only what the scene backbone and the face and
+// person detectors need is handled: convolutions (plain, depthwise, with a fused bias and
 // ReLU/ReLU6), element-wise Add/Mul/ReLU6 with scalar constants, Mean over height and width,
 // Sigmoid, concatenation over channels, TensorFlow's legacy bilinear resize (no half-pixel centres)
-// to a fixed size, max pooling, and Equal cast to float (CenterNet's peak test). Anything else
+// to a fixed size, max pooling, Equal cast to float (CenterNet's peak test), zero padding and PReLU
+// (BlazeFace and the face mesh). Anything else
 // throws, naming the op, rather than being converted by guess.
 //
 // TensorFlow is NHWC, onnxruntime's convolutions NCHW: the graph takes the NHWC input, transposes it
@@ -194,6 +195,14 @@ export function graphModelToOnnx(json: GraphModelJson, weightBytes: Uint8Array, 
     if (!size) throw new Error(`${ref}: no size known (is it a constant used as a tensor?)`);
     return size;
   };
+  /** PReLU with a slope per channel (stored as 1 × 1 × C or C), laid out for NCHW broadcasting. */
+  const prelu = (input: string, slopeRef: string, channels: number, output: string, name: string): OnnxNode => {
+    const slope = weightOf(slopeRef);
+    if (slope.data.length !== channels || slope.shape.slice(0, -1).some((d) => d !== 1)) {
+      throw new Error(`${output}: slope of shape [${slope.shape.join(', ')}] for ${channels} channels is not supported`);
+    }
+    return { op: 'PRelu', inputs: [input, constant(`${source(slopeRef)}/nchw`, [channels, 1, 1], slope.data)], outputs: [output], name };
+  };
   let placeholder: string | undefined;
 
   for (const node of order) {
@@ -217,11 +226,18 @@ export function graphModelToOnnx(json: GraphModelJson, weightBytes: Uint8Array, 
         if (text(attr.data_format) && text(attr.data_format) !== 'NHWC') throw new Error(`${node.name}: data_format ${text(attr.data_format)}`);
         const fused = texts(attr.fused_ops);
         const [x, w, bias, ...rest] = inputs;
-        if (rest.length || (fused.length > 0 && fused[0] !== 'BiasAdd') || (fused[0] === 'BiasAdd') !== (bias !== undefined)) {
+        const activation = fused[1];
+        // A fused PReLU brings its slope as a fourth input.
+        const slopeRef = activation === 'Prelu' ? rest.shift() : undefined;
+        if (
+          rest.length ||
+          (fused.length > 0 && fused[0] !== 'BiasAdd') ||
+          (fused[0] === 'BiasAdd') !== (bias !== undefined) ||
+          (activation === 'Prelu' && !slopeRef)
+        ) {
           throw new Error(`${node.name}: fused ops [${fused.join(', ')}] with ${inputs.length} inputs are not supported`);
         }
-        const activation = fused[1];
-        if (fused.length > 2 || (activation !== undefined && activation !== 'Relu' && activation !== 'Relu6')) {
+        if (fused.length > 2 || (activation !== undefined && activation !== 'Relu' && activation !== 'Relu6' && activation !== 'Prelu')) {
           throw new Error(`${node.name}: fused ops [${fused.join(', ')}] are not supported`);
         }
         const kernel = weightOf(w!);
@@ -274,6 +290,7 @@ export function graphModelToOnnx(json: GraphModelJson, weightBytes: Uint8Array, 
         });
         if (activation === 'Relu') nodes.push({ op: 'Relu', inputs: [convOut], outputs: [node.name], name: `${node.name}/relu` });
         if (activation === 'Relu6') nodes.push(relu6(convOut, node.name, `${node.name}/relu6`, constant));
+        if (activation === 'Prelu') nodes.push(prelu(convOut, slopeRef!, outChannels, node.name, `${node.name}/prelu`));
         sizes.set(node.name, { channels: outChannels, height: out[0], width: out[1] });
         break;
       }
@@ -395,6 +412,28 @@ export function graphModelToOnnx(json: GraphModelJson, weightBytes: Uint8Array, 
         }
         nodes.push({ op: 'Cast', inputs: [inputs[0]!], outputs: [node.name], name: node.name, attributes: { to: DataType.FLOAT } });
         sizes.set(node.name, sizeOf(inputs[0]!));
+        break;
+      }
+      case 'Pad': {
+        // Zeros around height, width or channels (BlazeFace's and the face mesh's channel padding
+        // of a shortcut); NHWC [before, after] pairs become ONNX's NCHW begins then ends.
+        const p = [...weightOf(inputs[1]!).data];
+        if (p.length !== 8 || p[0] !== 0 || p[1] !== 0) throw new Error(`${node.name}: only padding of height, width and channels is supported`);
+        const [h0, h1, w0, w1, c0, c1] = p.slice(2) as [number, number, number, number, number, number];
+        nodes.push({
+          op: 'Pad',
+          inputs: [inputs[0]!, constant(`${node.name}/pads`, [8], BigInt64Array.from([0, c0, h0, w0, 0, c1, h1, w1], BigInt))],
+          outputs: [node.name],
+          name: node.name,
+        });
+        const input = sizeOf(inputs[0]!);
+        sizes.set(node.name, { channels: input.channels + c0 + c1, height: input.height + h0 + h1, width: input.width + w0 + w1 });
+        break;
+      }
+      case 'Prelu': {
+        const input = sizeOf(inputs[0]!);
+        nodes.push(prelu(inputs[0]!, inputs[1]!, input.channels, node.name, node.name));
+        sizes.set(node.name, input);
         break;
       }
       default:

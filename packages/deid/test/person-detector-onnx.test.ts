@@ -13,8 +13,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Frame } from '@ipsv/media/frame';
 import { loadPixels } from '../src/dataset.js';
 import { personBoxes, suppressOverlaps } from '../src/detectors/face-postprocess.js';
-import { loadHumanModel, type GraphModel, tf } from '../src/detectors/face-tfjs.js';
-import { CENTERNET, centernetDetections, loadCenterNet, PersonDetector, resizeBilinearLegacy } from '../src/detectors/person-detector.js';
+import { loadHumanModel, type GraphModel, tf } from './helpers/tfjs-reference.js';
+import { CENTERNET, centernetDetections, loadCenterNet, PersonDetector } from '../src/detectors/person-detector.js';
+import { resizeBilinearLegacy } from '../src/detectors/tf-image.js';
 import { devSet, lavfiFrame, readFrame, spread } from './detector-frames.js';
 
 const require = createRequire(import.meta.url);

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { loadGraphModel } from '@tensorflow/tfjs-converter';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadPixels, type Pixels } from '../src/dataset.js';
-import { ensureWasmBackend, fileModelHandler, type GraphModel, tf } from '../src/detectors/face-tfjs.js';
+import { ensureWasmBackend, fileModelHandler, type GraphModel, tf } from './helpers/tfjs-reference.js';
 import { humanModelsDir } from '../src/detectors/human-models.js';
 import { resize } from '../src/scene-augment.js';
 import { BACKBONE, type FeatureMap, SceneBackbone } from '../src/scene-embedding.js';

@@ -8,7 +8,7 @@
 import { loadGraphModel } from '@tensorflow/tfjs-converter';
 import * as ort from 'onnxruntime-node';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ensureWasmBackend, tf } from '../src/detectors/face-tfjs.js';
+import { ensureWasmBackend, tf } from './helpers/tfjs-reference.js';
 import { type GraphModelJson, graphModelToOnnx, INPUT_NAME, OUTPUT_NAME } from '../src/tfjs-to-onnx.js';
 
 const b64 = (s: string) => Buffer.from(s).toString('base64');

@@ -1,5 +1,5 @@
 // Where @vladmandic/human's graph models (model.json + weight shards) sit on disk. Kept apart from
-// face-tfjs.ts so that reading the files does not load TensorFlow.js.
+// the tests' TensorFlow.js reference (test/helpers/tfjs-reference.ts), which the product does not load.
 import { createRequire } from 'node:module';
 import path from 'node:path';
 

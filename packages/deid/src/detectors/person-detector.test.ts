@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centernetDetections, resizeBilinearLegacy } from './person-detector.js';
+import { centernetDetections } from './person-detector.js';
 
 const decoding = { topK: 3, classes: 2, stride: [4, 4, 4, 4] as [number, number, number, number] };
 
@@ -28,16 +28,5 @@ describe('centernetDetections', () => {
     expect(kept.map(([, cls]) => cls)).toEqual([1, 0, 0]);
     // Under k candidates above the floor: all of them, none below it.
     expect(centernetDetections(peaks, sizes, 3, { ...decoding, topK: 100 }, 0.2).length / 6).toBe(5);
-  });
-});
-
-describe('resizeBilinearLegacy', () => {
-  it("samples at destination × in/out, as TensorFlow's resize without half-pixel centres", () => {
-    // 2 × 1 image, one channel value per pixel (RGB equal): 0 and 100.
-    const image = { width: 2, height: 1, data: Uint8Array.from([0, 0, 0, 100, 100, 100]) };
-    const out = resizeBilinearLegacy(image, 4, 1);
-    // Sources 0, 0.5, 1, 1.5 (the last clamped to the right pixel): 0, 50, 100, 100.
-    expect([...out.filter((_, i) => i % 3 === 0)]).toEqual([0, 50, 100, 100]);
-    expect([...resizeBilinearLegacy(image, 2, 1)]).toEqual([0, 0, 0, 100, 100, 100]);
   });
 });

@@ -4,12 +4,12 @@
 //
 // The TensorFlow.js graph is rewritten as ONNX in memory when first used (tfjs-to-onnx.ts), up to
 // the head's peak map (sigmoid scores kept only where they are the maximum of their 3 × 3
-// neighbourhood) and its box sizes, and run on onnxruntime-node: about 35-50 ms a frame on one
-// thread, where TensorFlow.js's WASM backend took about 200 ms (bench/RESULTS.md, "Person detector
-// on onnxruntime"). The graph's last steps (the 100 strongest peaks of any class, and each peak's
-// box from the sizes at its cell) are done here exactly as the graph does them, with the graph's own
-// constants; the result is the graph's `tower_0/detections`, compared in
-// test/person-detector-onnx.test.ts.
+// neighbourhood) and its box sizes, and run on onnxruntime-node: about 50 ms a frame on one
+// thread, where TensorFlow.js's WASM backend took about 150 ms (bench/RESULTS.md, "Face and person
+// detectors on onnxruntime"). The picture is stretched with TensorFlow's resize (tf-image.ts).
+// The graph's last steps (the 100 strongest peaks of any class, and each peak's box from the sizes
+// at its cell) are done here exactly as the graph does them, with the graph's own constants; the
+// result is the graph's `tower_0/detections`, compared in test/person-detector-onnx.test.ts.
 import path from 'node:path';
 import { type Frame } from '@ipsv/media/frame';
 import { checkRgbFrame, type Detector, type Reason } from '../detector.js';
@@ -17,6 +17,7 @@ import { graphConstant, graphModelToOnnx, INPUT_NAME, readGraphModel } from '../
 import { personBoxes, strongest, suppressOverlaps, type FaceBox } from './face-postprocess.js';
 import { humanModelsDir } from './human-models.js';
 import { LazyOrtSession } from './ort-session.js';
+import { resizeBilinearLegacy } from './tf-image.js';
 
 /** Shipped model version: bump when the model files or the post-processing change. */
 const HUMAN_MODELS = 'human-3.3.6';
@@ -46,45 +47,6 @@ export interface PersonDetectorOptions {
   maxIou?: number;
   /** onnxruntime intra-op threads (one: the analysis's decoders want the other core). */
   threads?: number;
-}
-
-/**
- * TensorFlow's legacy bilinear resize (tf.image.resizeBilinear without aligned corners or
- * half-pixel centres: source = destination × in/out), RGB bytes to floats in 0..255, NHWC: what
- * Human fed this model (stretched, not padded; the graph normalises inside).
- */
-export function resizeBilinearLegacy(frame: Pick<Frame, 'width' | 'height' | 'data'>, width: number, height: number): Float32Array {
-  const out = new Float32Array(width * height * 3);
-  const sy = frame.height / height;
-  const sx = frame.width / width;
-  const x0s = new Int32Array(width);
-  const x1s = new Int32Array(width);
-  const xl = new Float32Array(width);
-  for (let x = 0; x < width; x += 1) {
-    const fx = x * sx;
-    x0s[x] = Math.floor(fx);
-    x1s[x] = Math.min(frame.width - 1, Math.ceil(fx));
-    xl[x] = fx - x0s[x]!;
-  }
-  const src = frame.data;
-  for (let y = 0; y < height; y += 1) {
-    const fy = y * sy;
-    const top = Math.floor(fy) * frame.width * 3;
-    const bottom = Math.min(frame.height - 1, Math.ceil(fy)) * frame.width * 3;
-    const yl = fy - Math.floor(fy);
-    for (let x = 0; x < width; x += 1) {
-      const l = x0s[x]! * 3;
-      const r = x1s[x]! * 3;
-      const wx = xl[x]!;
-      const o = (y * width + x) * 3;
-      for (let c = 0; c < 3; c += 1) {
-        const t = src[top + l + c]! + (src[top + r + c]! - src[top + l + c]!) * wx;
-        const b = src[bottom + l + c]! + (src[bottom + r + c]! - src[bottom + l + c]!) * wx;
-        out[o + c] = t + (b - t) * yl;
-      }
-    }
-  }
-  return out;
 }
 
 /**

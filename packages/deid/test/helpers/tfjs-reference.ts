@@ -1,13 +1,15 @@
 // TensorFlow.js on its WebAssembly backend, with every byte read from disk: the .wasm binaries from
 // the backend package's dist/ and the graph models from @vladmandic/human's models/. tfjs-node is not
-// used (its install downloads a native library), and nothing is fetched over the network.
+// used (its install downloads a native library), and nothing is fetched over the network. The
+// product runs these graphs on onnxruntime (src/tfjs-to-onnx.ts); TensorFlow.js, which they were
+// made for, is kept for the tests only, as the reference the converted models are compared with.
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import * as tf from '@tensorflow/tfjs-core';
 import { loadGraphModel, type GraphModel } from '@tensorflow/tfjs-converter';
 import { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
-import { humanModelsDir } from './human-models.js';
+import { humanModelsDir } from '../../src/detectors/human-models.js';
 
 const require = createRequire(import.meta.url);
 
