@@ -4,7 +4,10 @@
 // well as float16 weights) give the same output, and an op it does not know is refused by name.
 // Measured: largest difference 4e-6 on outputs up to 6. Depthwise channels in the wrong order,
 // dilation ignored, SAME's odd pixel put before, explicit pads or strides with height and width
-// swapped, or float16 decoded wrongly each fail here (checked by breaking each once).
+// swapped, or float16 decoded wrongly each fail here (checked by breaking each once). The ops of
+// CenterNet's head (resize, concatenation, sigmoid, max pooling, the peak test, several outputs) and
+// of the face models (zero padding, PReLU alone and fused into a convolution) are checked the same
+// way; PReLU converted as ReLU fails.
 import { loadGraphModel } from '@tensorflow/tfjs-converter';
 import * as ort from 'onnxruntime-node';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -217,6 +220,60 @@ describe('TF.js graph → ONNX', () => {
       'output name c1 is also the name of a node or of the input',
     );
     expected.forEach((t) => t.dispose());
+    model.dispose();
+    await session.release();
+  });
+
+  it("gives TensorFlow.js's output for the face models' ops: zero padding, PReLU alone and fused", async () => {
+    const { json, bytes } = graphModel(
+      [
+        {
+          name: 'x',
+          op: 'Placeholder',
+          attr: { dtype: { type: 'DT_FLOAT' }, shape: { shape: { dim: [{ size: '1' }, { size: '-1' }, { size: '-1' }, { size: '3' }] } } },
+        },
+        {
+          ...conv('c1', '_FusedConv2D', 'x', ['BiasAdd', 'Prelu'], { strides: ints(1, 1, 1, 1), padding: { s: b64('SAME') }, num_args: { i: '2' } }),
+          input: ['x', 'c1/w', 'c1/b', 'c1/slope'],
+        },
+        { name: 'pool', op: 'MaxPool', input: ['c1'], attr: { ksize: ints(1, 2, 2, 1), strides: ints(1, 2, 2, 1), padding: { s: b64('VALID') } } },
+        { name: 'padded', op: 'Pad', input: ['pool', 'paddings'] },
+        // Turned negative, so that the last PReLU's slopes act on most values.
+        { name: 'negated', op: 'Mul', input: ['padded', 'minus'] },
+        { name: 'out', op: 'Prelu', input: ['negated', 'slope'] },
+      ],
+      [
+        ...constants('c1', [3, 3, 3, 4], 4, 9, 'float32'),
+        { name: 'c1/slope', shape: [4], values: [0.25, -0.5, 0.125, 1], dtype: 'float32' },
+        // Channels 4 → 6 (two zero channels after), one row above, one column after.
+        { name: 'paddings', shape: [4, 2], values: [0, 0, 1, 0, 0, 1, 0, 2], dtype: 'int32' },
+        { name: 'slope', shape: [1, 1, 6], values: [0.5, 0.25, -1, 0.75, 0.125, 0.25], dtype: 'float16' },
+        { name: 'minus', shape: [], values: [-1], dtype: 'float32' },
+      ],
+    );
+    const model = await loadGraphModel({
+      load: async () => ({
+        modelTopology: json.modelTopology,
+        format: 'graph-model',
+        weightSpecs: json.weightsManifest[0]!.weights as tf.io.WeightsManifestEntry[],
+        weightData: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength),
+      }),
+    });
+    const [height, width] = [10, 12];
+    const input = Float32Array.from({ length: height * width * 3 }, (_, i) => Math.sin(i * 0.9) * 3);
+    const expected = tf.tidy(() => model.execute(tf.tensor4d(input, [1, height, width, 3]), 'out') as tf.Tensor);
+    const session = await ort.InferenceSession.create(graphModelToOnnx(json as GraphModelJson, bytes, { outputs: { [OUTPUT_NAME]: 'out' }, height, width }));
+    const actual = (await session.run({ [INPUT_NAME]: new ort.Tensor('float32', input, [1, height, width, 3]) }))[OUTPUT_NAME]!;
+    expect(actual.dims).toEqual([1, 6, 7, 6]);
+    expect(actual.dims).toEqual(expected.shape);
+    const want = (await expected.data()) as Float32Array;
+    const got = actual.data as Float32Array;
+    let diff = 0;
+    for (let i = 0; i < want.length; i += 1) diff = Math.max(diff, Math.abs(got[i]! - want[i]!));
+    expect(diff).toBeLessThan(1e-5);
+    // Negative values went through the slopes (PReLU is not ReLU here).
+    expect(want.some((v) => v < 0)).toBe(true);
+    expected.dispose();
     model.dispose();
     await session.release();
   });
