@@ -1,11 +1,11 @@
 // A TensorFlow.js graph model (model.json + weight shards) cut at one node and rewritten as an ONNX
 // model, in memory, so that onnxruntime runs it. Only what the scene backbone and the face and
 // person detectors need is handled: convolutions (plain, depthwise, with a fused bias and
-// ReLU/ReLU6), element-wise Add/Mul/ReLU6 with scalar constants, Mean over height and width,
+// ReLU/ReLU6/PReLU), element-wise Add/Mul/ReLU6 with scalar constants, Mean over height and width,
 // Sigmoid, concatenation over channels, TensorFlow's legacy bilinear resize (no half-pixel centres)
 // to a fixed size, max pooling, Equal cast to float (CenterNet's peak test), zero padding and PReLU
-// (BlazeFace and the face mesh). Anything else
-// throws, naming the op, rather than being converted by guess.
+// (BlazeFace and the face mesh). Anything else throws, naming the op, rather than being converted
+// by guess.
 //
 // TensorFlow is NHWC, onnxruntime's convolutions NCHW: the graph takes the NHWC input, transposes it
 // once, runs NCHW (convolution weights transposed here, HWIO → OIHW) and transposes the output back,
