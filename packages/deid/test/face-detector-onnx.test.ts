@@ -23,7 +23,7 @@ import {
   suppressOverlaps,
   type FaceBox,
 } from '../src/detectors/face-postprocess.js';
-import { loadHumanModel, type GraphModel, tf } from './helpers/tfjs-reference.js';
+import { largestDifference, loadHumanModel, type GraphModel, tf } from './helpers/tfjs-reference.js';
 import { cropAndResize, padToSquare, resizeBilinearLegacy } from '../src/detectors/tf-image.js';
 import { devSet, lavfiFrame, readFrame, spread } from './detector-frames.js';
 
@@ -92,13 +92,6 @@ const referenceSteps = async (models: { detector: GraphModel; mesh: GraphModel }
     out.faces.push({ ...proposal, proposal: proposal.score, mesh: flag, score: Math.sqrt(proposal.score * flag) });
   }
   return out;
-};
-
-const largestDifference = (a: Float32Array, b: Float32Array) => {
-  expect(a.length).toBe(b.length);
-  let diff = 0;
-  for (let i = 0; i < a.length; i += 1) diff = Math.max(diff, Math.abs(a[i]! - b[i]!));
-  return diff;
 };
 
 describe('face detector on onnxruntime', () => {

@@ -11,7 +11,7 @@
 import { loadGraphModel } from '@tensorflow/tfjs-converter';
 import * as ort from 'onnxruntime-node';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ensureWasmBackend, tf } from './helpers/tfjs-reference.js';
+import { ensureWasmBackend, largestDifference, tf } from './helpers/tfjs-reference.js';
 import { type GraphModelJson, graphModelToOnnx, INPUT_NAME, OUTPUT_NAME } from '../src/tfjs-to-onnx.js';
 
 const b64 = (s: string) => Buffer.from(s).toString('base64');
@@ -67,6 +67,24 @@ const graphModel = (nodes: { name: string; op: string; input?: string[]; attr?: 
   return { json, bytes: Buffer.concat(parts) };
 };
 
+/** The graph's input placeholder, NHWC with 3 channels; `side` fixes height and width (any size without). */
+const placeholder = (name: string, side?: number) => ({
+  name,
+  op: 'Placeholder',
+  attr: { dtype: { type: 'DT_FLOAT' }, shape: { shape: { dim: [1, side ?? -1, side ?? -1, 3].map((d) => ({ size: String(d) })) } } },
+});
+
+/** TensorFlow.js's own reading of a made-up graph: the reference. */
+const referenceModel = ({ json, bytes }: ReturnType<typeof graphModel>) =>
+  loadGraphModel({
+    load: async () => ({
+      modelTopology: json.modelTopology,
+      format: 'graph-model',
+      weightSpecs: json.weightsManifest[0]!.weights as tf.io.WeightsManifestEntry[],
+      weightData: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength),
+    }),
+  });
+
 const conv = (name: string, op: string, input: string, fused: string[], attr: object) => ({
   name,
   op,
@@ -91,11 +109,7 @@ const constants = (name: string, kernel: number[], biasSize: number, seed: numbe
 const smallGraph = () =>
   graphModel(
     [
-      {
-        name: 'x',
-        op: 'Placeholder',
-        attr: { dtype: { type: 'DT_FLOAT' }, shape: { shape: { dim: [{ size: '1' }, { size: '-1' }, { size: '-1' }, { size: '3' }] } } },
-      },
+      placeholder('x'),
       conv('c1', '_FusedConv2D', 'x', ['BiasAdd', 'Relu6'], { strides: ints(1, 2, 2, 1), padding: { s: b64('SAME') } }),
       conv('d1', 'FusedDepthwiseConv2dNative', 'c1', ['BiasAdd', 'Relu'], { strides: ints(1, 2, 2, 1), padding: { s: b64('SAME') } }),
       conv('d2', 'FusedDepthwiseConv2dNative', 'd1', ['BiasAdd'], { strides: ints(1, 1, 1, 1), padding: { s: b64('SAME') }, dilations: ints(1, 2, 2, 1) }),
@@ -135,14 +149,7 @@ describe('TF.js graph → ONNX', () => {
   ] as const) {
     it(`gives TensorFlow.js's output on a ${height} × ${width} input`, async () => {
       const { json, bytes } = smallGraph();
-      const model = await loadGraphModel({
-        load: async () => ({
-          modelTopology: json.modelTopology,
-          format: 'graph-model',
-          weightSpecs: json.weightsManifest[0]!.weights as tf.io.WeightsManifestEntry[],
-          weightData: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength),
-        }),
-      });
+      const model = await referenceModel({ json, bytes });
       const input = Float32Array.from({ length: height * width * 3 }, (_, i) => ((i * 53) % 256) / 64);
       const expected = tf.tidy(() => model.execute(tf.tensor4d(input, [1, height, width, 3]), 'out') as tf.Tensor);
       const session = await ort.InferenceSession.create(graphModelToOnnx(json as GraphModelJson, bytes, { outputs: { [OUTPUT_NAME]: 'out' }, height, width }));
@@ -150,8 +157,7 @@ describe('TF.js graph → ONNX', () => {
       expect(actual.dims).toEqual(expected.shape);
       const want = (await expected.data()) as Float32Array;
       const got = actual.data as Float32Array;
-      let diff = 0;
-      for (let i = 0; i < want.length; i += 1) diff = Math.max(diff, Math.abs(got[i]! - want[i]!));
+      const diff = largestDifference(got, want);
       expect(Math.max(...want) - Math.min(...want)).toBeGreaterThan(0.5);
       expect(diff).toBeLessThan(1e-4);
       expected.dispose();
@@ -167,11 +173,7 @@ describe('TF.js graph → ONNX', () => {
     const size = { name: 'size', shape: [2], values: [9, 7], dtype: 'int32' as const };
     const { json, bytes } = graphModel(
       [
-        {
-          name: 'x',
-          op: 'Placeholder',
-          attr: { dtype: { type: 'DT_FLOAT' }, shape: { shape: { dim: [{ size: '1' }, { size: '-1' }, { size: '-1' }, { size: '3' }] } } },
-        },
+        placeholder('x'),
         conv('c1', '_FusedConv2D', 'x', ['BiasAdd'], { strides: ints(1, 2, 2, 1), padding: { s: b64('SAME') } }),
         { name: 'up', op: 'ResizeBilinear', input: ['c1', 'size'], attr: { align_corners: { b: false }, half_pixel_centers: { b: false } } },
         { name: 'small', op: 'ResizeBilinear', input: ['x', 'size'], attr: { align_corners: { b: false }, half_pixel_centers: { b: false } } },
@@ -186,14 +188,7 @@ describe('TF.js graph → ONNX', () => {
       ],
       [...constants('c1', [3, 3, 3, 4], 4, 7, 'float32'), size, { name: 'axis', shape: [], values: [3], dtype: 'int32' }],
     );
-    const model = await loadGraphModel({
-      load: async () => ({
-        modelTopology: json.modelTopology,
-        format: 'graph-model',
-        weightSpecs: json.weightsManifest[0]!.weights as tf.io.WeightsManifestEntry[],
-        weightData: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength),
-      }),
-    });
+    const model = await referenceModel({ json, bytes });
     const [height, width] = [11, 14];
     // Distinct values: where two neighbours tie, which one is the peak depends on each engine's
     // last bit of rounding (the real model's detections are compared in person-detector-onnx.test.ts).
@@ -208,8 +203,7 @@ describe('TF.js graph → ONNX', () => {
       expect(actual[name]!.dims, name).toEqual(expected[k]!.shape);
       const want = (await expected[k]!.data()) as Float32Array;
       const got = actual[name]!.data as Float32Array;
-      let diff = 0;
-      for (let i = 0; i < want.length; i += 1) diff = Math.max(diff, Math.abs(got[i]! - want[i]!));
+      const diff = largestDifference(got, want);
       expect(diff, name).toBeLessThan(1e-5);
     }
     // The peak test kept some cells and zeroed others.
@@ -227,11 +221,7 @@ describe('TF.js graph → ONNX', () => {
   it("gives TensorFlow.js's output for the face models' ops: zero padding, PReLU alone and fused", async () => {
     const { json, bytes } = graphModel(
       [
-        {
-          name: 'x',
-          op: 'Placeholder',
-          attr: { dtype: { type: 'DT_FLOAT' }, shape: { shape: { dim: [{ size: '1' }, { size: '-1' }, { size: '-1' }, { size: '3' }] } } },
-        },
+        placeholder('x'),
         {
           ...conv('c1', '_FusedConv2D', 'x', ['BiasAdd', 'Prelu'], { strides: ints(1, 1, 1, 1), padding: { s: b64('SAME') }, num_args: { i: '2' } }),
           input: ['x', 'c1/w', 'c1/b', 'c1/slope'],
@@ -251,14 +241,7 @@ describe('TF.js graph → ONNX', () => {
         { name: 'minus', shape: [], values: [-1], dtype: 'float32' },
       ],
     );
-    const model = await loadGraphModel({
-      load: async () => ({
-        modelTopology: json.modelTopology,
-        format: 'graph-model',
-        weightSpecs: json.weightsManifest[0]!.weights as tf.io.WeightsManifestEntry[],
-        weightData: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength),
-      }),
-    });
+    const model = await referenceModel({ json, bytes });
     const [height, width] = [10, 12];
     const input = Float32Array.from({ length: height * width * 3 }, (_, i) => Math.sin(i * 0.9) * 3);
     const expected = tf.tidy(() => model.execute(tf.tensor4d(input, [1, height, width, 3]), 'out') as tf.Tensor);
@@ -268,8 +251,7 @@ describe('TF.js graph → ONNX', () => {
     expect(actual.dims).toEqual(expected.shape);
     const want = (await expected.data()) as Float32Array;
     const got = actual.data as Float32Array;
-    let diff = 0;
-    for (let i = 0; i < want.length; i += 1) diff = Math.max(diff, Math.abs(got[i]! - want[i]!));
+    const diff = largestDifference(got, want);
     expect(diff).toBeLessThan(1e-5);
     // Negative values went through the slopes (PReLU is not ReLU here).
     expect(want.some((v) => v < 0)).toBe(true);
@@ -280,17 +262,7 @@ describe('TF.js graph → ONNX', () => {
 
   it('refuses what it would have to guess: a half-pixel resize, a cast from float', () => {
     const graph = (node: { name: string; op: string; input?: string[]; attr?: object }, consts: Const[] = []) =>
-      graphModel(
-        [
-          {
-            name: 'x',
-            op: 'Placeholder',
-            attr: { dtype: { type: 'DT_FLOAT' }, shape: { shape: { dim: [{ size: '1' }, { size: '4' }, { size: '4' }, { size: '3' }] } } },
-          },
-          node,
-        ],
-        consts,
-      );
+      graphModel([placeholder('x', 4), node], consts);
     const resize = graph({ name: 'out', op: 'ResizeBilinear', input: ['x', 'size'], attr: { half_pixel_centers: { b: true } } }, [
       { name: 'size', shape: [2], values: [8, 8], dtype: 'int32' },
     ]);
@@ -304,17 +276,7 @@ describe('TF.js graph → ONNX', () => {
   });
 
   it('refuses an op it does not know, by name', () => {
-    const { json, bytes } = graphModel(
-      [
-        {
-          name: 'x',
-          op: 'Placeholder',
-          attr: { dtype: { type: 'DT_FLOAT' }, shape: { shape: { dim: [{ size: '1' }, { size: '4' }, { size: '4' }, { size: '3' }] } } },
-        },
-        { name: 'out', op: 'Tanh', input: ['x'] },
-      ],
-      [],
-    );
+    const { json, bytes } = graphModel([placeholder('x', 4), { name: 'out', op: 'Tanh', input: ['x'] }], []);
     expect(() => graphModelToOnnx(json as GraphModelJson, bytes, { outputs: { [OUTPUT_NAME]: 'out' }, height: 4, width: 4 })).toThrow(
       'out: op Tanh is not supported',
     );

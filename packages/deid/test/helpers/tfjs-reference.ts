@@ -75,3 +75,11 @@ export async function loadHumanModel(name: string): Promise<GraphModel> {
   await ensureWasmBackend();
   return loadGraphModel(fileModelHandler(path.join(humanModelsDir(), `${name}.json`)));
 }
+
+/** The largest absolute difference between two outputs of the same length. */
+export function largestDifference(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  if (a.length !== b.length) throw new Error(`outputs of ${a.length} and ${b.length} values`);
+  let diff = 0;
+  for (let i = 0; i < a.length; i += 1) diff = Math.max(diff, Math.abs(a[i]! - b[i]!));
+  return diff;
+}
