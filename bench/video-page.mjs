@@ -6,7 +6,7 @@
 // the main thread is while the video plays. Then the page's API call under 50 connections
 // (autocannon), with the PostgreSQL statements it costs
 // (pg_stat_database transactions per request: every statement is its own transaction).
-// Usage: npm run build && node --import tsx bench/video-page.mjs [--duration 10] [--connections 50] [--runs 5] [--cpu]
+// Usage: npm run build && node --import tsx bench/video-page.mjs [--duration 10] [--connections 50] [--runs 5] [--cpu] [--profile]
 // --cpu also traces each load and sums the page's main-thread CPU time until the video's
 // 'loadeddata' event: the work in the way of the first frame, which (unlike the wall-clock time)
 // hardly changes when other processes share the cores. Tracing slows the loads a little.
@@ -21,6 +21,30 @@ import { chromium, request as playwrightRequest } from 'playwright-core';
 import { arg, startBuiltServer } from './built-server.mjs';
 
 const duration = arg('duration', 10);
+
+/** Adds a CPU profile's self time per script and per function to the totals. */
+function addSelfTimes(totals, profile) {
+  const frames = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
+  profile.samples.forEach((id, k) => {
+    const frame = frames.get(id);
+    if (frame.functionName === '(idle)') return;
+    const ms = profile.timeDeltas[k] / 1000;
+    const script = frame.url ? frame.url.replace(/^.*\/(assets\/)?/, '').replace(/-[\w-]{8}\.js$/, '.js') : frame.functionName;
+    totals.byScript.set(script, (totals.byScript.get(script) ?? 0) + ms);
+    const fn = `${frame.functionName || '(anonymous)'} ${script}:${frame.lineNumber + 1}`;
+    totals.byFunction.set(fn, (totals.byFunction.get(fn) ?? 0) + ms);
+  });
+  totals.loads += 1;
+}
+
+function printSelfTimes(totals) {
+  const top = (map, n) => [...map].sort((a, b) => b[1] - a[1]).slice(0, n);
+  const per = (ms) => (ms / totals.loads).toFixed(1);
+  console.log(`\nmain thread before the first frame, self time per load (mean of ${totals.loads}), by script:`);
+  for (const [name, ms] of top(totals.byScript, 15)) console.log(`  ${per(ms).padStart(7)} ms  ${name}`);
+  console.log('by function:');
+  for (const [name, ms] of top(totals.byFunction, 25)) console.log(`  ${per(ms).padStart(7)} ms  ${name}`);
+}
 const SUPERUSER = 'postgres';
 const DATABASE = 'surgery_videos';
 const connections = arg('connections', 50);
@@ -52,6 +76,10 @@ try {
   await context.addInitScript(() => localStorage.setItem('consent', JSON.stringify({ necessary: true, performance: false, advertising: false })));
   const runs = [];
   const traceCpu = process.argv.includes('--cpu');
+  // --profile samples the page's JavaScript from navigation to the first frame and prints where
+  // that time went, by script and by function (self time, summed over the loads).
+  const profileFirstFrame = process.argv.includes('--profile');
+  const profileTotals = { byScript: new Map(), byFunction: new Map(), loads: 0 };
   /** CPU time of the renderer's main thread (its tasks' thread time) before the video's 'loadeddata' event. */
   const mainThreadCpuBeforeFrame = (events) => {
     for (const main of events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')) {
@@ -83,10 +111,22 @@ try {
       mediaBytes += Number(response.headers()['content-length'] ?? (await response.body().catch(() => Buffer.alloc(0))).length);
     });
     if (traceCpu) await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+    const profiler = profileFirstFrame ? await context.newCDPSession(page) : undefined;
+    if (profiler) {
+      await profiler.send('Profiler.enable');
+      await profiler.send('Profiler.setSamplingInterval', { interval: 200 });
+      await profiler.send('Profiler.start');
+    }
     await page.goto(`/video/${videoId}`);
     await page.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 2, null, { timeout: 30_000 });
     counting = false;
     const frameMs = await page.evaluate(() => performance.now());
+    if (profiler) {
+      const { profile } = await profiler.send('Profiler.stop');
+      addSelfTimes(profileTotals, profile);
+      // BENCH_PROFILE_DIR keeps each load's profile (.cpuprofile: DevTools' Performance panel opens it).
+      if (process.env.BENCH_PROFILE_DIR) await fs.writeFile(path.join(process.env.BENCH_PROFILE_DIR, `load-${runs.length + 1}.cpuprofile`), JSON.stringify(profile));
+    }
     const cpuMs = traceCpu ? mainThreadCpuBeforeFrame(JSON.parse((await browser.stopTracing()).toString()).traceEvents) : undefined;
     // Where the time went: when each step's response ended, from navigation start.
     const steps = await page.evaluate(() => {
@@ -190,6 +230,7 @@ try {
   console.log(
     `median: first frame ${Math.round(median(runs.map((r) => r.frameMs)))} ms, then first played frame ${Math.round(median(runs.map((r) => r.playedMs)))} ms after play`,
   );
+  if (profileFirstFrame) printSelfTimes(profileTotals);
   if (traceCpu) {
     const cpu = runs.map((r) => r.cpuMs).filter((v) => v !== undefined);
     console.log(`main-thread CPU before the first frame: median ${Math.round(median(cpu))} ms (${cpu.map(Math.round).join(', ')})`);
