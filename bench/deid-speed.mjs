@@ -13,6 +13,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { analyseVideo } from '@ipsv/deid/analyse';
 import { closeDetectors, defaultSecondaryDetectors } from '@ipsv/deid/secondary-detectors';
@@ -115,14 +116,20 @@ console.log(
 const revealingSeconds = Array.from({ length: Math.floor(duration) }, (_, s) => s).filter(outsideSeconds);
 for (const withSecondary of [false, true]) {
   const detectors = withSecondary ? defaultSecondaryDetectors() : [];
+  // How long the event loop was held at a time: in the server (one process with the API by
+  // default) every request waits that long.
+  const loop = monitorEventLoopDelay({ resolution: 5 });
+  loop.enable();
   const started = performance.now();
   const result = await analyseVideo(source, { detectors }).finally(() => closeDetectors(detectors));
   const elapsed = (performance.now() - started) / 1000;
+  loop.disable();
   const missed = revealingSeconds.filter((s) => !result.ranges.some((r) => r.start <= s && s + 1 <= r.end));
   const removed = result.ranges.reduce((sum, r) => sum + r.end - r.start, 0);
   console.log(
     `${withSecondary ? 'scene + faces/people/text' : 'scene classifier alone'}: ${elapsed.toFixed(2)} s, ${(duration / elapsed).toFixed(1)}× real time, ` +
       `${result.framesDecoded} frames decoded, ${result.ranges.length} ranges, ${removed.toFixed(1)} s removed, ` +
-      `${revealingSeconds.length - missed.length}/${revealingSeconds.length} revealing seconds removed`,
+      `${revealingSeconds.length - missed.length}/${revealingSeconds.length} revealing seconds removed; ` +
+      `event loop held up to ${(loop.max / 1e6).toFixed(0)} ms (p99 ${(loop.percentile(99) / 1e6).toFixed(0)} ms)`,
   );
 }
