@@ -125,7 +125,8 @@ try {
       const { profile } = await profiler.send('Profiler.stop');
       addSelfTimes(profileTotals, profile);
       // BENCH_PROFILE_DIR keeps each load's profile (.cpuprofile: DevTools' Performance panel opens it).
-      if (process.env.BENCH_PROFILE_DIR) await fs.writeFile(path.join(process.env.BENCH_PROFILE_DIR, `load-${runs.length + 1}.cpuprofile`), JSON.stringify(profile));
+      if (process.env.BENCH_PROFILE_DIR)
+        await fs.writeFile(path.join(process.env.BENCH_PROFILE_DIR, `load-${runs.length + 1}.cpuprofile`), JSON.stringify(profile));
     }
     const cpuMs = traceCpu ? mainThreadCpuBeforeFrame(JSON.parse((await browser.stopTracing()).toString()).traceEvents) : undefined;
     // Where the time went: when each step's response ended, from navigation start.
