@@ -1,4 +1,4 @@
-import { Badge, MantineProvider, createTheme, type CSSVariablesResolver } from '@mantine/core';
+import { Badge, MantineProvider, createTheme, darken, luminance, toRgba, type CSSVariablesResolver } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ConsentProvider } from '../features/consent/consent-context';
@@ -16,13 +16,35 @@ export const theme = createTheme({
   },
 });
 
-// Mantine's default "dimmed" grey and light-variant blue are below AA contrast; use darker ones.
-const cssVariablesResolver: CSSVariablesResolver = () => ({
+/** WCAG's contrast ratio of two colours. */
+const contrast = (a: string, b: string) => {
+  const [x, y] = [luminance(a), luminance(b)];
+  return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05);
+};
+
+/**
+ * The text colour of a "light" variant (a tinted badge, alert or button) in `shades`: Mantine's
+ * shade 6 is below AA contrast (4.5:1) on its own tint for every colour but the darkest (a
+ * 'Published' badge, teal on pale teal, was 2.3:1). Shade 9, darkened as far as needed, against the
+ * tint at its strongest (shade 6 at 15 % over white).
+ */
+const lightVariantText = (shades: readonly string[]): string => {
+  const { r, g, b } = toRgba(shades[6]!);
+  const tint = (v: number) => Math.round(255 * 0.85 + v * 0.15);
+  const background = `rgb(${tint(r)}, ${tint(g)}, ${tint(b)})`;
+  for (let amount = 0; amount < 0.6; amount += 0.05) {
+    const text = darken(shades[9]!, amount);
+    if (contrast(text, background) >= 4.5) return text;
+  }
+  return 'var(--mantine-color-black)';
+};
+
+// Mantine's default "dimmed" grey and light-variant text colours are below AA contrast; darker ones.
+const cssVariablesResolver: CSSVariablesResolver = (resolved) => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
-    // "light" variants (tinted buttons, active navigation) use a darker text shade for AA contrast.
-    '--mantine-color-blue-light-color': 'var(--mantine-color-blue-9)',
+    ...Object.fromEntries(Object.entries(resolved.colors).map(([name, shades]) => [`--mantine-color-${name}-light-color`, lightVariantText(shades)])),
   },
   dark: {},
 });
