@@ -1,8 +1,10 @@
 // Every page each role may use opens without a script error, an error in the console or a failed
-// request: a provider (with a published video, its pages and its owner's pages), a viewer and an
-// administrator each visit the pages of the route table that are theirs.
+// request, and with no serious or critical accessibility violation (axe-core): a provider (with a
+// published video, its pages and its owner's pages), a viewer and an administrator each visit the
+// pages of the route table that are theirs.
 import { expect, test, type Page } from '@playwright/test';
 import { createAccountWithRole, createSignedInAccount, signInAsAdmin } from './support/accounts';
+import { seriousViolations } from './support/axe';
 import { createProvider, publishVideo } from './support/videos';
 
 /** What went wrong while `visit` ran: page errors, console errors and failed or refused requests. */
@@ -34,16 +36,21 @@ async function problemsDuring(page: Page, visit: () => Promise<void>): Promise<s
   return problems;
 }
 
-/** Opens each path, waits for its heading and for the network to settle, and returns what went wrong, by path. */
+/**
+ * Opens each path, waits for its heading and for the network to settle, checks it with axe-core,
+ * and returns what went wrong, by path.
+ */
 async function sweep(page: Page, paths: string[]): Promise<Record<string, string[]>> {
   const found: Record<string, string[]> = {};
   for (const path of paths) {
+    const violations: string[] = [];
     const problems = await problemsDuring(page, async () => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 }).first()).toBeAttached();
       await page.waitForLoadState('networkidle');
+      violations.push(...(await seriousViolations(page)).map((violation) => `axe: ${violation}`));
     });
-    if (problems.length) found[path] = problems;
+    if (problems.length || violations.length) found[path] = [...problems, ...violations];
   }
   return found;
 }
@@ -52,11 +59,13 @@ const COMMON = ['/', '/video-search', '/watch-later', '/history', '/noted-videos
 const ACCOUNT = ['/analytics', '/analytics/pi', '/analytics/security', '/analytics/notification', '/analytics/sendfeedback', '/about', '/readme'];
 
 test.beforeEach(async ({ page }) => {
+  // A page takes a few seconds here (its network settling, then axe-core), more under CI's load.
+  test.setTimeout(240_000);
   await page.addInitScript(() => localStorage.setItem('consent', JSON.stringify({ necessary: true, performance: false, advertising: false })));
 });
 
-test('a provider opens every page of theirs without an error', async ({ page, baseURL }) => {
-  test.setTimeout(240_000);
+test('a provider opens every page of theirs without an error or an accessibility violation', async ({ page, baseURL }) => {
+  test.setTimeout(420_000);
   await createProvider(page.request, baseURL!);
   const videoId = await publishVideo(page.request, { title: 'Page sweep cholecystectomy', seconds: 6, segments: [{ start: 0, end: 3, title: 'Dissection' }] });
   const { id: userId } = (await (await page.request.get('/api/profile')).json()) as { id: string };
@@ -78,12 +87,12 @@ test('a provider opens every page of theirs without an error', async ({ page, ba
   expect(await sweep(page, paths)).toEqual({});
 });
 
-test('a viewer opens every page of theirs without an error', async ({ page }) => {
+test('a viewer opens every page of theirs without an error or an accessibility violation', async ({ page }) => {
   await createSignedInAccount(page.request);
   expect(await sweep(page, [...COMMON, ...ACCOUNT])).toEqual({});
 });
 
-test('an administrator opens every page of theirs without an error', async ({ page, playwright, baseURL }) => {
+test('an administrator opens every page of theirs without an error or an accessibility violation', async ({ page, playwright, baseURL }) => {
   const admin = await playwright.request.newContext({ baseURL });
   await signInAsAdmin(admin);
   await createAccountWithRole(page.request, admin, 'admin');

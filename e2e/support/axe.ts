@@ -4,7 +4,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
-export async function expectNoSeriousViolations(page: Page): Promise<void> {
+/** The serious and critical violations of the page at rest, one line each (rule: elements). */
+export async function seriousViolations(page: Page): Promise<string[]> {
   await page.mouse.move(0, 0);
   await page.evaluate(async () => {
     const finite = document.getAnimations().filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)));
@@ -13,5 +14,9 @@ export async function expectNoSeriousViolations(page: Page): Promise<void> {
   });
   const { violations } = await new AxeBuilder({ page }).analyze();
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  return serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+export async function expectNoSeriousViolations(page: Page): Promise<void> {
+  expect(await seriousViolations(page)).toEqual([]);
 }
