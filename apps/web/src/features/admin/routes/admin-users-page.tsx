@@ -1,6 +1,6 @@
 // /admin/users: an administrator searches users, changes roles, decides provider requests and
 // creates accounts (a temporary password is emailed; the user sets their own at first sign-in).
-import { Alert, Badge, Button, Card, Checkbox, Group, Pagination, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Checkbox, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
@@ -16,6 +16,7 @@ import { useCreateUser } from '../api/create-user';
 import { useDecideProviderRequest } from '../api/decide-provider-request';
 import { ADMIN_USERS_PAGE_SIZE, useAdminUsers } from '../api/get-users';
 import { useSetRole } from '../api/set-role';
+import { LabelledPagination } from '../../../components/labelled-pagination';
 
 function CreateUserForm() {
   const { t, i18n } = useTranslation();
@@ -179,7 +180,7 @@ export function AdminUsersPage() {
       )}
       {users.data && users.data.total > ADMIN_USERS_PAGE_SIZE && (
         <Stack align="center">
-          <Pagination total={Math.ceil(users.data.total / ADMIN_USERS_PAGE_SIZE)} value={page} onChange={setPage} />
+          <LabelledPagination total={Math.ceil(users.data.total / ADMIN_USERS_PAGE_SIZE)} value={page} onChange={setPage} />
         </Stack>
       )}
     </Page>

@@ -1,6 +1,6 @@
 // /user/:userId (home layout): a provider's picture, name, specialty, short biography and links,
 // and their published videos the viewer may watch, with the same cards and sorts as the search.
-import { Anchor, Badge, Card, Group, Loader, Pagination, Select, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Card, Group, Loader, Select, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -13,6 +13,7 @@ import { UserAvatar } from '../../../components/user-avatar';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useSearchVideos } from '../api/search-videos';
 import { VideoGrid } from '../components/video-grid';
+import { LabelledPagination } from '../../../components/labelled-pagination';
 
 const PAGE_SIZE = 24;
 
@@ -99,7 +100,7 @@ export function ProviderPage() {
       {videos.data && videos.data.results.length > 0 && <VideoGrid cards={videos.data.results} label={t('discovery.providerVideos', { count: total })} />}
       {total > PAGE_SIZE && (
         <Group justify="center">
-          <Pagination total={Math.ceil(total / PAGE_SIZE)} value={page} onChange={setPage} />
+          <LabelledPagination total={Math.ceil(total / PAGE_SIZE)} value={page} onChange={setPage} />
         </Group>
       )}
     </Page>

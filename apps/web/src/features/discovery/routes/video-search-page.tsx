@@ -1,7 +1,7 @@
 // /video-search (home layout): the search box, the sidebar's filters with counts, the sort, the
 // results with paging. The whole state is the URL: back and forward move through searches, a
 // reload or a shared link shows the same results.
-import { Alert, Box, Grid, Group, Loader, Pagination, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Box, Grid, Group, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
@@ -18,6 +18,7 @@ import { SearchFilters } from '../components/search-filters';
 import { useOpenVideo } from '../components/use-open-video';
 import { activeFilterCount, readSearchState, searchParamsOf, withChange, type SearchState } from '../search-state';
 import { setSearchValues } from '../search-values';
+import { LabelledPagination } from '../../../components/labelled-pagination';
 
 export function VideoSearchPage() {
   const { t } = useTranslation();
@@ -137,15 +138,13 @@ export function VideoSearchPage() {
             )}
             {data && pages > 1 && (
               <Group justify="center">
-                <Pagination
+                <LabelledPagination
                   total={pages}
                   value={state.page}
                   onChange={(page) => {
                     go({ ...state, page });
                     window.scrollTo({ top: 0 });
                   }}
-                  getControlProps={(control) => ({ 'aria-label': t(`discovery.pager.${control}`) })}
-                  getItemProps={(page) => ({ 'aria-label': t('discovery.pager.page', { page }) })}
                 />
               </Group>
             )}

@@ -1,5 +1,5 @@
 // /admin/feedback: administrators read the feedback users sent and answer it (the sender is told).
-import { Alert, Badge, Button, Card, Group, Pagination, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Feedback } from '@ipsv/contracts/feedback';
@@ -8,6 +8,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { ErrorAlert } from '../../../components/error-alert';
 import { Page } from '../../../components/page';
 import { useAllFeedback, useAnswerFeedback } from '../api/feedback';
+import { LabelledPagination } from '../../../components/labelled-pagination';
 
 function AnswerForm({ item }: { item: Feedback }) {
   const { t } = useTranslation();
@@ -95,7 +96,7 @@ export function AdminFeedbackPage() {
       )}
       {list.data && list.data.total > list.data.pageSize && (
         <Stack align="center">
-          <Pagination total={Math.ceil(list.data.total / list.data.pageSize)} value={page} onChange={setPage} />
+          <LabelledPagination total={Math.ceil(list.data.total / list.data.pageSize)} value={page} onChange={setPage} />
         </Stack>
       )}
     </Page>

@@ -1,6 +1,6 @@
 // /analytics/sendfeedback: feedback to the platform team (category, message, optional page address),
 // and the feedback I sent with the team's answers.
-import { Alert, Badge, Button, Card, Pagination, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { ErrorAlert } from '../../../components/error-alert';
 import { Page } from '../../../components/page';
 import { issueText } from '../../../lib/use-error-text';
 import { useMyFeedback, useSendFeedback } from '../api/feedback';
+import { LabelledPagination } from '../../../components/labelled-pagination';
 
 export function SendFeedbackPage() {
   const { t, i18n } = useTranslation();
@@ -82,7 +83,7 @@ export function SendFeedbackPage() {
       )}
       {mine.data && mine.data.total > mine.data.pageSize && (
         <Stack align="center">
-          <Pagination total={Math.ceil(mine.data.total / mine.data.pageSize)} value={page} onChange={setPage} />
+          <LabelledPagination total={Math.ceil(mine.data.total / mine.data.pageSize)} value={page} onChange={setPage} />
         </Stack>
       )}
     </Page>
