@@ -179,6 +179,19 @@ test('a slow hls.js still gives the full player: the browser never starts the st
   expect(native).toEqual([]);
 });
 
+test('on a phone the page opens at the player, which loads, and a new segment does not move the page', async ({ page }) => {
+  await createSignedInAccount(page.request);
+  await consent(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  // Starting in the third segment makes the list's current entry change while the page opens.
+  await page.goto(`/video/${videoId}?t=9`);
+  await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
+  await expect(page.locator('video')).toHaveJSProperty('readyState', 4, { timeout: 20_000 });
+  await expect(page.getByTestId('segment-list').locator('[aria-current="true"]')).toContainText('Clipping');
+  await expect(page.getByTestId('video-player')).toBeInViewport();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});
+
 test('the keyboard steps through the video: digits jump to tenths, arrows 5 s, j/l 10 s, comma and period one frame while paused', async ({ page }) => {
   await createSignedInAccount(page.request);
   await consent(page);

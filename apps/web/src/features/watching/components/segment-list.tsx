@@ -6,12 +6,26 @@ import { useTranslation } from 'react-i18next';
 import type { WatchSegment } from '@ipsv/contracts/watching';
 import { clock } from '../watch-math';
 
+/**
+ * Scrolls the list, and only the list, so that `item` shows in it. `scrollIntoView` would scroll
+ * the page as well: on a phone the list sits below the player and the details, so opening a video
+ * jumped the page down past the player (which then never loaded, being out of view), and on a
+ * laptop every new segment pulled a reader of the details back up to the list.
+ */
+function keepInView(box: HTMLElement, item: HTMLElement) {
+  const boxRect = box.getBoundingClientRect();
+  const itemRect = item.getBoundingClientRect();
+  if (itemRect.top < boxRect.top) box.scrollTop -= boxRect.top - itemRect.top;
+  else if (itemRect.bottom > boxRect.bottom) box.scrollTop += Math.min(itemRect.bottom - boxRect.bottom, itemRect.top - boxRect.top);
+}
+
 export function SegmentList({ segments, current, onJump }: { segments: WatchSegment[]; current: number; onJump: (segment: WatchSegment) => void }) {
   const { t } = useTranslation();
   const list = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    const item = list.current?.querySelector<HTMLElement>('[aria-current="true"]');
-    item?.scrollIntoView?.({ block: 'nearest' });
+    const box = list.current;
+    const item = box?.querySelector<HTMLElement>('[aria-current="true"]');
+    if (box && item) keepInView(box, item);
   }, [current]);
   return (
     <Stack gap="xs" component="section" aria-labelledby="segments-heading">
