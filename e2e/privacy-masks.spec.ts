@@ -70,6 +70,27 @@ test('a provider adds a mask in the privacy review, and the published frames hav
   // The editor: add a mask at the playhead (0:00), move it 2 % right with the keyboard, save.
   await page.goto(`/edit-pii/${id}`);
   await expect(page.getByRole('table', { name: 'Masks' }).or(page.getByText('No region of the picture will be masked.'))).toBeVisible();
+  // The filmstrip under the timeline shows pictures from end to end, with no dark gap between tiles.
+  await expect(page.getByTestId('filmstrip')).toBeVisible();
+  const uncovered = await page.getByTestId('filmstrip').evaluate((lane) => {
+    const { left, right } = lane.getBoundingClientRect();
+    const spans = Array.from(lane.children).flatMap((tile) => {
+      const clip = tile.getBoundingClientRect();
+      return Array.from(tile.children).map((picture) => {
+        const box = picture.getBoundingClientRect();
+        return [Math.max(box.left, clip.left), Math.min(box.right, clip.right)] as const;
+      });
+    });
+    spans.sort((a, b) => a[0] - b[0]);
+    let reached = left;
+    let gaps = 0;
+    for (const [from, to] of spans) {
+      if (from > reached + 1) gaps += from - reached;
+      reached = Math.max(reached, to);
+    }
+    return Math.round(gaps + Math.max(0, right - reached - 1));
+  });
+  expect(uncovered).toBe(0);
   await page.getByRole('button', { name: 'Add mask' }).click();
   const masks = page.getByRole('group', { name: 'Masks' });
   await expect(masks.getByRole('button', { name: 'Mask (Drawn by you) from 0:00.0 to 0:10.0' })).toBeVisible();

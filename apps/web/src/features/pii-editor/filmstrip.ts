@@ -36,13 +36,6 @@ export function parseSpriteVtt(vtt: string): FilmstripTile[] {
   return tiles;
 }
 
-/** Evenly picks at most `count` tiles so a long video's strip stays readable. */
-export function sampleTiles(tiles: readonly FilmstripTile[], count: number): FilmstripTile[] {
-  if (tiles.length <= count) return [...tiles];
-  const step = tiles.length / count;
-  return Array.from({ length: count }, (_, i) => tiles[Math.floor(i * step)]!);
-}
-
 /** m:ss.s — the editor works to the tenth of a second. */
 export function editorClock(seconds: number): string {
   const tenths = Math.round(Math.max(0, seconds) * 10);
