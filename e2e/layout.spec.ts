@@ -1,6 +1,7 @@
 // Every page a provider uses, on a phone (390 px) and a laptop (1280 px): no label is cut by a
-// squeezed box (a button or badge reading 'Sign ou' or 'Pu…') and no page scrolls sideways. The
-// player's own title bar truncates long titles on purpose; visually hidden text is 1 px wide.
+// squeezed box (a button or badge reading 'Sign ou' or 'Pu…', the header's surgery type reading
+// 'Cholecyste') and no page scrolls sideways. The player's own title bar truncates long titles on
+// purpose; visually hidden text is 1 px wide.
 import { expect, test } from '@playwright/test';
 import { createProvider, publishVideo } from './support/videos';
 
@@ -65,8 +66,12 @@ test('no page cuts a label or scrolls sideways, on a phone and on a laptop', asy
               !el.closest('[data-media-player]'),
           )
           .map((el) => `"${el.textContent!.trim().slice(0, 40)}" shows ${el.clientWidth} of ${el.scrollWidth} px`);
+        // The header's search shows its surgery type whole ('Cholecystectomy' read 'Cholecyste').
+        const header = Array.from(document.querySelectorAll<HTMLInputElement>('[data-testid="app-header"] input'))
+          .filter((input) => input.offsetParent !== null && input.value && input.scrollWidth > input.clientWidth + 1)
+          .map((input) => `header box "${input.value}" shows ${input.clientWidth} of ${input.scrollWidth} px`);
         const sideways = document.documentElement.scrollWidth - document.documentElement.clientWidth;
-        return sideways > 0 ? [...cut, `the page scrolls ${sideways} px sideways`] : cut;
+        return [...cut, ...header, ...(sideways > 0 ? [`the page scrolls ${sideways} px sideways`] : [])];
       });
       problems.push(...found.map((problem) => `${path} at ${width} px: ${problem}`));
     }

@@ -1,5 +1,6 @@
 // The header's search box (spec section 2 "Header"): the surgery type and the text of the search
-// values; Enter opens /video-search with them.
+// values; Enter opens /video-search with them. The type's box is wide enough for 'Cholecystectomy'
+// (at 140 px it read 'Cholecyste').
 import { ActionIcon, Group, Select, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -29,7 +30,7 @@ export function HeaderSearch() {
           value={String(values.surgeryType)}
           onChange={(value) => value !== null && setSearchValues({ surgeryType: Number(value) })}
           allowDeselect={false}
-          w={{ md: 140, xl: 170 }}
+          w={172}
           radius={0}
           styles={{ input: { borderTopLeftRadius: 'var(--mantine-radius-sm)', borderBottomLeftRadius: 'var(--mantine-radius-sm)' } }}
           comboboxProps={{ withinPortal: true, width: 220 }}
@@ -38,7 +39,8 @@ export function HeaderSearch() {
         <TextInput
           value={values.searchInput}
           onChange={(event) => setSearchValues({ searchInput: event.currentTarget.value })}
-          placeholder={t('discovery.searchPlaceholder')}
+          // The search page's longer hint ('Search procedures, techniques, surgeons…') was cut in the header's narrower box.
+          placeholder={t('discovery.searchLabel')}
           aria-label={t('discovery.searchText')}
           rightSection={
             <ActionIcon type="submit" variant="subtle" aria-label={t('discovery.searchLabel')} data-testid="header-search-submit">
