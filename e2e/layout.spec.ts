@@ -17,6 +17,16 @@ test('no page cuts a label or scrolls sideways, on a phone and on a laptop', asy
       { start: 4, end: 12, title: 'Dissection of the hepatocystic triangle', category: 'dissection' },
     ],
   });
+  // The library's lists with an entry each (their rows were squeezed on a phone: a title under the
+  // row's buttons, a progress bar wider than the screen), and a playlist opened with a clip in it.
+  const api = context.request;
+  expect((await api.put(`/api/watch-later/${id}`)).status()).toBe(204);
+  expect((await api.post(`/api/videos/${id}/playback-sessions/${crypto.randomUUID()}`, { data: { seq: 1, position: 7, ranges: [[0, 7]] } })).status()).toBe(
+    204,
+  );
+  expect((await api.post(`/api/videos/${id}/notes`, { data: { time: 5, text: 'Critical view of safety reached' } })).status()).toBe(201);
+  const playlist = (await (await api.post('/api/playlists', { data: { name: 'Critical view of safety' } })).json()) as { id: string };
+  expect((await api.post(`/api/playlists/${playlist.id}/items`, { data: { videoId: id, start: 4, end: 12, title: 'Dissection' } })).status()).toBe(201);
   const page = await context.newPage();
   await page.addInitScript(() => localStorage.setItem('consent', JSON.stringify({ necessary: true, performance: false, advertising: false })));
   const paths = [
@@ -27,6 +37,7 @@ test('no page cuts a label or scrolls sideways, on a phone and on a laptop', asy
     '/history',
     '/noted-videos',
     '/video-playlist',
+    `/video-playlist?id=${playlist.id}`,
     '/upload',
     '/upload-progress',
     '/editor',
@@ -70,8 +81,21 @@ test('no page cuts a label or scrolls sideways, on a phone and on a laptop', asy
         const header = Array.from(document.querySelectorAll<HTMLInputElement>('[data-testid="app-header"] input'))
           .filter((input) => input.offsetParent !== null && input.value && input.scrollWidth > input.clientWidth + 1)
           .map((input) => `header box "${input.value}" shows ${input.clientWidth} of ${input.scrollWidth} px`);
+        // A list row's title and buttons do not cover one another (the title's text as laid out,
+        // which may spill out of its box).
+        const covered = Array.from(document.querySelectorAll<HTMLElement>('[data-testid="library-item"]')).flatMap((item) => {
+          const title = item.querySelector('a[href^="/video/"]');
+          if (!title) return [];
+          const range = document.createRange();
+          range.selectNodeContents(title);
+          const lines = Array.from(range.getClientRects());
+          return Array.from(item.querySelectorAll('button'))
+            .map((button) => button.getBoundingClientRect())
+            .filter((b) => b.width > 0 && lines.some((l) => b.left < l.right && l.left < b.right && b.top < l.bottom && l.top < b.bottom))
+            .map(() => `a button covers the title "${title.textContent!.slice(0, 40)}"`);
+        });
         const sideways = document.documentElement.scrollWidth - document.documentElement.clientWidth;
-        return [...cut, ...header, ...(sideways > 0 ? [`the page scrolls ${sideways} px sideways`] : [])];
+        return [...cut, ...header, ...covered, ...(sideways > 0 ? [`the page scrolls ${sideways} px sideways`] : [])];
       });
       problems.push(...found.map((problem) => `${path} at ${width} px: ${problem}`));
     }

@@ -65,7 +65,7 @@ export function HistoryPage() {
                 <Progress
                   value={Math.min(100, (position / Math.max(1, video.durationSeconds)) * 100)}
                   size="sm"
-                  w={240}
+                  maw={240}
                   aria-label={t('watching.history.progress', { position: clock(position), duration: clock(video.durationSeconds) })}
                 />
                 <Text size="xs" c="dimmed">
