@@ -1,9 +1,60 @@
-// Every page a provider uses, on a phone (390 px) and a laptop (1280 px): no label is cut by a
-// squeezed box (a button or badge reading 'Sign ou' or 'Pu…', the header's surgery type reading
-// 'Cholecyste') and no page scrolls sideways. The player's own title bar truncates long titles on
-// purpose; visually hidden text is 1 px wide.
-import { expect, test } from '@playwright/test';
+// Every page a provider or an administrator uses, on a phone (390 px) and a laptop (1280 px): no
+// label is cut by a squeezed box (a button or badge reading 'Sign ou' or 'Pu…', a chosen value
+// reading 'Cholecyste'), no button covers a list row's title and no page scrolls sideways. The
+// player's own title bar truncates long titles on purpose; visually hidden text is 1 px wide.
+import { expect, test, type Page } from '@playwright/test';
+import { signInAsAdmin } from './support/accounts';
 import { createProvider, publishVideo } from './support/videos';
+
+/** What each path shows cut, covered or sideways, on a phone and on a laptop. */
+async function layoutProblems(page: Page, paths: string[]): Promise<string[]> {
+  const problems: string[] = [];
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const path of paths) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      const found = await page.evaluate(() => {
+        const cut = Array.from(document.querySelectorAll<HTMLElement>('body *'))
+          .filter(
+            (el) =>
+              el.children.length === 0 &&
+              el.textContent?.trim() &&
+              el.offsetParent !== null &&
+              el.clientWidth > 1 &&
+              el.scrollWidth > el.clientWidth + 1 &&
+              getComputedStyle(el).overflow !== 'visible' &&
+              !['INPUT', 'TEXTAREA', 'OPTION'].includes(el.tagName) &&
+              !el.closest('[data-media-player]'),
+          )
+          .map((el) => `"${el.textContent!.trim().slice(0, 40)}" shows ${el.clientWidth} of ${el.scrollWidth} px`);
+        // A choice shows whole (read-only boxes: Mantine's selects; the header's surgery type read
+        // 'Cholecyste', an administrator's role 'Pro'). Text being typed may scroll in its box.
+        const choices = Array.from(document.querySelectorAll<HTMLInputElement>('input[readonly]'))
+          .filter((input) => input.offsetParent !== null && input.value && input.scrollWidth > input.clientWidth + 1)
+          .map((input) => `choice "${input.value}" shows ${input.clientWidth} of ${input.scrollWidth} px`);
+        // A list row's title and buttons do not cover one another (the title's text as laid out,
+        // which may spill out of its box).
+        const covered = Array.from(document.querySelectorAll<HTMLElement>('[data-testid="library-item"]')).flatMap((item) => {
+          const title = item.querySelector('a[href^="/video/"]');
+          if (!title) return [];
+          const range = document.createRange();
+          range.selectNodeContents(title);
+          const lines = Array.from(range.getClientRects());
+          return Array.from(item.querySelectorAll('button'))
+            .map((button) => button.getBoundingClientRect())
+            .filter((b) => b.width > 0 && lines.some((l) => b.left < l.right && l.left < b.right && b.top < l.bottom && l.top < b.bottom))
+            .map(() => `a button covers the title "${title.textContent!.slice(0, 40)}"`);
+        });
+        const sideways = document.documentElement.scrollWidth - document.documentElement.clientWidth;
+        return [...cut, ...choices, ...covered, ...(sideways > 0 ? [`the page scrolls ${sideways} px sideways`] : [])];
+      });
+      problems.push(...found.map((problem) => `${path} at ${width} px: ${problem}`));
+    }
+  }
+  return problems;
+}
 
 test('no page cuts a label or scrolls sideways, on a phone and on a laptop', async ({ browser, baseURL }) => {
   test.setTimeout(300_000);
@@ -56,49 +107,14 @@ test('no page cuts a label or scrolls sideways, on a phone and on a laptop', asy
     `/video-details/${id}`,
     '/about',
   ];
-  const problems: string[] = [];
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    for (const path of paths) {
-      await page.goto(path);
-      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-      await page.waitForLoadState('networkidle');
-      const found = await page.evaluate(() => {
-        const cut = Array.from(document.querySelectorAll<HTMLElement>('body *'))
-          .filter(
-            (el) =>
-              el.children.length === 0 &&
-              el.textContent?.trim() &&
-              el.offsetParent !== null &&
-              el.clientWidth > 1 &&
-              el.scrollWidth > el.clientWidth + 1 &&
-              getComputedStyle(el).overflow !== 'visible' &&
-              !['INPUT', 'TEXTAREA', 'OPTION'].includes(el.tagName) &&
-              !el.closest('[data-media-player]'),
-          )
-          .map((el) => `"${el.textContent!.trim().slice(0, 40)}" shows ${el.clientWidth} of ${el.scrollWidth} px`);
-        // The header's search shows its surgery type whole ('Cholecystectomy' read 'Cholecyste').
-        const header = Array.from(document.querySelectorAll<HTMLInputElement>('[data-testid="app-header"] input'))
-          .filter((input) => input.offsetParent !== null && input.value && input.scrollWidth > input.clientWidth + 1)
-          .map((input) => `header box "${input.value}" shows ${input.clientWidth} of ${input.scrollWidth} px`);
-        // A list row's title and buttons do not cover one another (the title's text as laid out,
-        // which may spill out of its box).
-        const covered = Array.from(document.querySelectorAll<HTMLElement>('[data-testid="library-item"]')).flatMap((item) => {
-          const title = item.querySelector('a[href^="/video/"]');
-          if (!title) return [];
-          const range = document.createRange();
-          range.selectNodeContents(title);
-          const lines = Array.from(range.getClientRects());
-          return Array.from(item.querySelectorAll('button'))
-            .map((button) => button.getBoundingClientRect())
-            .filter((b) => b.width > 0 && lines.some((l) => b.left < l.right && l.left < b.right && b.top < l.bottom && l.top < b.bottom))
-            .map(() => `a button covers the title "${title.textContent!.slice(0, 40)}"`);
-        });
-        const sideways = document.documentElement.scrollWidth - document.documentElement.clientWidth;
-        return [...cut, ...header, ...covered, ...(sideways > 0 ? [`the page scrolls ${sideways} px sideways`] : [])];
-      });
-      problems.push(...found.map((problem) => `${path} at ${width} px: ${problem}`));
-    }
-  }
-  expect(problems).toEqual([]);
+  expect(await layoutProblems(page, paths)).toEqual([]);
+});
+
+test('no administrator page cuts a label or scrolls sideways, on a phone and on a laptop', async ({ browser, baseURL }) => {
+  test.setTimeout(180_000);
+  const context = await browser.newContext({ baseURL });
+  await signInAsAdmin(context.request);
+  const page = await context.newPage();
+  await page.addInitScript(() => localStorage.setItem('consent', JSON.stringify({ necessary: true, performance: false, advertising: false })));
+  expect(await layoutProblems(page, ['/admin/users', '/admin/feedback', '/admin/curation', '/support'])).toEqual([]);
 });

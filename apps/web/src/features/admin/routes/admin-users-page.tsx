@@ -1,6 +1,6 @@
 // /admin/users: an administrator searches users, changes roles, decides provider requests and
 // creates accounts (a temporary password is emailed; the user sets their own at first sign-in).
-import { Alert, Badge, Button, Card, Checkbox, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Checkbox, Group, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
@@ -50,7 +50,8 @@ function CreateUserForm() {
               {t('admin.created', { email: create.data.email })}
             </Alert>
           )}
-          <Group grow align="flex-start">
+          {/* Four in a row squeezed the role to 'Pro' on a phone: one column there, two on a tablet. */}
+          <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
             <TextInput label={t('auth.fields.email')} type="email" required {...form.getInputProps('email')} />
             <TextInput label={t('auth.fields.givenName')} required {...form.getInputProps('firstName')} />
             <TextInput label={t('auth.fields.familyName')} required {...form.getInputProps('lastName')} />
@@ -60,7 +61,7 @@ function CreateUserForm() {
               allowDeselect={false}
               {...form.getInputProps('role')}
             />
-          </Group>
+          </SimpleGrid>
           <Button type="submit" w="fit-content" loading={create.isPending}>
             {t('admin.create')}
           </Button>
