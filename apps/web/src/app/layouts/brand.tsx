@@ -4,7 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import classes from './brand.module.css';
 
-export function Brand() {
+/**
+ * The logo and the app's name, short on a phone. In the signed-in header (`inHeader`) the full name
+ * waits for a wide screen, where it fits beside the search box and the account's name.
+ */
+export function Brand({ inHeader = false }: { inHeader?: boolean }) {
   const { t } = useTranslation();
   return (
     <UnstyledButton component={Link} to="/" aria-label={t('app.name')}>
@@ -12,10 +16,10 @@ export function Brand() {
         <ThemeIcon radius="md" size="md">
           <IconPlayerPlayFilled size={16} />
         </ThemeIcon>
-        <Text fw={700} className={classes.full}>
+        <Text fw={700} className={inHeader ? classes.headerFull : classes.full}>
           {t('app.name')}
         </Text>
-        <Text fw={700} className={classes.short}>
+        <Text fw={700} className={inHeader ? classes.headerShort : classes.short}>
           {t('app.shortName')}
         </Text>
       </Group>

@@ -29,7 +29,7 @@ export function Header({ navbar, withSurgeryMenu }: { navbar: { opened: boolean;
           size="sm"
           aria-label={navbar.opened ? t('header.closeNavigation') : t('header.openNavigation')}
         />
-        <Brand />
+        <Brand inHeader />
         {withSurgeryMenu && <SurgeryMenu />}
       </Group>
       <Group gap="xs" wrap="nowrap" miw={0}>
