@@ -179,7 +179,7 @@ test('a slow hls.js still gives the full player: the browser never starts the st
   expect(native).toEqual([]);
 });
 
-test('on a phone the page opens at the player, which loads, and a new segment does not move the page', async ({ page }) => {
+test('on a phone the page opens at the player, which loads, a new segment does not move the page, and a tapped one shows the player', async ({ page }) => {
   await createSignedInAccount(page.request);
   await consent(page);
   await page.setViewportSize({ width: 390, height: 844 });
@@ -190,6 +190,13 @@ test('on a phone the page opens at the player, which loads, and a new segment do
   await expect(page.getByTestId('segment-list').locator('[aria-current="true"]')).toContainText('Clipping');
   await expect(page.getByTestId('video-player')).toBeInViewport();
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  // The segment list is a screen below the player: tapping a segment brings the player back into view.
+  await page
+    .getByTestId('segment-list')
+    .getByRole('button', { name: /Dissection of the triangle/ })
+    .click();
+  await expect(page.getByTestId('video-player')).toBeInViewport({ ratio: 0.9 });
+  await expect.poll(() => currentTime(page)).toBeGreaterThanOrEqual(4);
 });
 
 test('the keyboard steps through the video: digits jump to tenths, arrows 5 s, j/l 10 s, comma and period one frame while paused', async ({ page }) => {

@@ -251,6 +251,8 @@ export function VideoPlayer({ videoId, title, playback, segments, durationSecond
       }}
       onEnded={onEnded}
       aria-label={t('watching.player.label', { title })}
+      // Brought into view below the fixed header, not under it.
+      style={{ scrollMarginTop: 'calc(var(--app-shell-header-offset, 0px) + 8px)' }}
       data-testid="video-player"
     >
       <MediaProvider>

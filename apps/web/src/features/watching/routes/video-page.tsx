@@ -125,6 +125,10 @@ function WatchView({ page, startAt, playing }: { page: WatchPage; startAt: numbe
     if (!player) return;
     seekTo(player, time);
     if (play) void player.play().catch(() => undefined);
+    // A segment or note tapped below the player (on a phone, a screen or more below it) brings the
+    // player back into view; where it is already in view nothing moves.
+    const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    player.el?.scrollIntoView?.({ block: 'nearest', behavior: reduced ? 'auto' : 'smooth' });
   };
   const playNext = () => {
     if (!playing) return;
