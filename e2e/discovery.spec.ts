@@ -206,6 +206,21 @@ test('filters and sort change the results, the URL keeps them across reload and 
   await expect(results(page)).toHaveCount(2);
 });
 
+test('on a phone the results come right after the search box, and the filters open from a button', async ({ page }) => {
+  await signedInViewer(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/video-search?q=${TOKEN}`);
+  await expect(results(page)).toHaveCount(2);
+  await expect(results(page).first()).toBeInViewport();
+  const male = page.getByRole('checkbox', { name: /^Male \(1\)$/ });
+  await expect(male).toBeHidden();
+  await page.getByRole('button', { name: 'Filters' }).click();
+  await male.click();
+  await expect(page).toHaveURL(/gender=male/);
+  await expect(results(page)).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'Filters (1)' })).toHaveAttribute('aria-expanded', 'true');
+});
+
 test('clicking a result opens the video page, at the matching segment when there is one', async ({ page }) => {
   await signedInViewer(page);
   await page.goto(`/video-search?q=${TOKEN}%20hernia`);

@@ -1,9 +1,9 @@
-// /video-search (home layout): the search box, the sidebar's filters with counts, the sort, the
-// results with paging. The whole state is the URL: back and forward move through searches, a
+// /video-search (home layout): the search box, the sidebar's filters with counts (behind a Filters
+// button on a phone), the sort, the results with paging. The whole state is the URL: back and forward move through searches, a
 // reload or a shared link shows the same results.
-import { Alert, Box, Grid, Group, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Box, Button, Grid, Group, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
+import { IconAdjustmentsHorizontal, IconChevronDown, IconChevronUp, IconSearch } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -19,6 +19,7 @@ import { useOpenVideo } from '../components/use-open-video';
 import { activeFilterCount, readSearchState, searchParamsOf, withChange, type SearchState } from '../search-state';
 import { setSearchValues } from '../search-values';
 import { LabelledPagination } from '../../../components/labelled-pagination';
+import classes from './video-search-page.module.css';
 
 export function VideoSearchPage() {
   const { t } = useTranslation();
@@ -34,6 +35,7 @@ export function VideoSearchPage() {
   const { open, checking, messageBox } = useOpenVideo();
   const [text, setText] = useState(state.q);
   const [shownQ, setShownQ] = useState(state.q);
+  const [filtersOpen, setFiltersOpen] = useState(false);
   const now = new Date();
 
   // The page's box follows back and forward (and the header's search).
@@ -56,7 +58,8 @@ export function VideoSearchPage() {
   ];
   const data = result.data;
   const pages = data ? Math.min(SEARCH_PAGE_MAX, Math.max(1, Math.ceil((data.total ?? 0) / data.pageSize))) : 1;
-  const filtered = activeFilterCount(state) > 0;
+  const activeFilters = activeFilterCount(state);
+  const filtered = activeFilters > 0;
 
   return (
     <Page title={t('pages.videoSearch.title')}>
@@ -84,7 +87,22 @@ export function VideoSearchPage() {
       </form>
       <Grid gutter="xl">
         <Grid.Col span={{ base: 12, md: 3 }}>
-          <SearchFilters state={state} facets={data?.facets ?? null} onChange={(next) => go(next)} />
+          <Button
+            hiddenFrom="md"
+            variant="default"
+            leftSection={<IconAdjustmentsHorizontal size={16} />}
+            rightSection={filtersOpen ? <IconChevronUp size={16} /> : <IconChevronDown size={16} />}
+            aria-expanded={filtersOpen}
+            aria-controls="search-filters"
+            onClick={() => setFiltersOpen((open) => !open)}
+            mb={filtersOpen ? 'md' : 0}
+            data-testid="filters-toggle"
+          >
+            {activeFilters > 0 ? `${t('discovery.filters')} (${activeFilters})` : t('discovery.filters')}
+          </Button>
+          <Box id="search-filters" className={filtersOpen ? undefined : classes.filtersClosed}>
+            <SearchFilters state={state} facets={data?.facets ?? null} onChange={(next) => go(next)} />
+          </Box>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 9 }}>
           <Stack gap="md">
