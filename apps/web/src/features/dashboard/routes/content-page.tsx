@@ -2,7 +2,7 @@
 // date, version), sorted by a column, filtered by status, paged; per video its tools, a visibility
 // change, deletion after a confirmation and my original while it is kept; and a visibility change
 // for every selected video at once.
-import { ActionIcon, Anchor, Badge, Button, Checkbox, Group, Image, Menu, Modal, Pagination, Select, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Checkbox, Group, Image, Menu, Modal, Select, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconDots } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { Link } from 'react-router';
 import type { ContentRow, ContentSort } from '@ipsv/contracts/dashboard';
 import { VIDEO_STATUSES, VISIBILITIES, type VideoStatus, type Visibility } from '@ipsv/contracts/videos';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { FittedSelect } from '../../../components/fitted-select';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorAlert } from '../../../components/error-alert';
 import { Page } from '../../../components/page';
@@ -17,6 +18,7 @@ import { LICENCES, LICENCE_NAMES, type Licence } from '@ipsv/contracts/licences'
 import { useContent, useDeleteVideo, useOriginalLink, useSetVisibility } from '../api/content';
 import { useSetLicence } from '../api/licences';
 import { LicenceRequests } from '../components/licence-requests';
+import { LabelledPagination } from '../../../components/labelled-pagination';
 
 const SORTABLE: Partial<Record<ContentSort, string>> = {
   title: 'dashboard.content.columns.title',
@@ -108,13 +110,14 @@ export function ContentPage() {
             <Text size="sm" pb={8}>
               {t('dashboard.content.selected', { count: selected.size })}
             </Text>
-            <Select
+            <FittedSelect
               label={t('dashboard.content.bulkVisibility')}
               data={visibilityOptions}
               value={bulkVisibility}
               onChange={(value) => value && setBulkVisibility(value as Visibility)}
               allowDeselect={false}
-              w={240}
+              minWidth={200}
+              maxWidth={320}
             />
             <Button
               loading={setVisibility.isPending}
@@ -182,9 +185,10 @@ export function ContentPage() {
                       </Badge>
                     </Table.Td>
                     <Table.Td>
-                      <Select
+                      <FittedSelect
                         size="xs"
-                        w={200}
+                        minWidth={160}
+                        maxWidth={300}
                         aria-label={t('dashboard.content.visibilityOf', { title })}
                         data={visibilityOptions}
                         value={video.details.visibility}
@@ -240,7 +244,7 @@ export function ContentPage() {
       )}
       {content.data && content.data.total > content.data.pageSize && (
         <Stack align="center">
-          <Pagination total={Math.ceil(content.data.total / content.data.pageSize)} value={page} onChange={setPage} />
+          <LabelledPagination total={Math.ceil(content.data.total / content.data.pageSize)} value={page} onChange={setPage} />
         </Stack>
       )}
       <LicenceRequests />

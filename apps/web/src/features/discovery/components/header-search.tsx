@@ -1,11 +1,12 @@
 // The header's search box (spec section 2 "Header"): the surgery type and the text of the search
-// values; Enter opens /video-search with them. The type's box is wide enough for 'Cholecystectomy'
-// (at 140 px it read 'Cholecyste').
-import { ActionIcon, Group, Select, TextInput } from '@mantine/core';
+// values; Enter opens /video-search with them. The type's box fits the longest type's name in the
+// current language (at a fixed 140 px 'Cholecystectomy' read 'Cholecyste').
+import { ActionIcon, Group, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSurgeryTypes } from '../../../api/get-surgery-types';
+import { FittedSelect } from '../../../components/fitted-select';
 import { EMPTY_SEARCH, searchParamsOf } from '../search-state';
 import { setSearchValues, useSearchValues } from '../search-values';
 
@@ -24,13 +25,14 @@ export function HeaderSearch() {
       }}
     >
       <Group gap={0} wrap="nowrap" miw={0}>
-        <Select
+        <FittedSelect
+          minWidth={140}
+          maxWidth={240}
           aria-label={t('discovery.surgeryType')}
           data={types.map((type) => ({ value: String(type.id), label: t(`surgeryTypes.${type.id}`, { defaultValue: type.name }) }))}
           value={String(values.surgeryType)}
           onChange={(value) => value !== null && setSearchValues({ surgeryType: Number(value) })}
           allowDeselect={false}
-          w={172}
           radius={0}
           styles={{ input: { borderTopLeftRadius: 'var(--mantine-radius-sm)', borderBottomLeftRadius: 'var(--mantine-radius-sm)' } }}
           comboboxProps={{ withinPortal: true, width: 220 }}
