@@ -10,7 +10,6 @@ import {
   Grid,
   Group,
   Loader,
-  Pagination,
   ScrollArea,
   SegmentedControl,
   Stack,
@@ -34,6 +33,7 @@ import { LinkedText } from '../../../components/linked-text';
 import { Page } from '../../../components/page';
 import { useLiveConnected, useLiveEvents, type LiveMessage } from '../../../lib/live-connection';
 import { relativeTime } from '../../../lib/relative-time';
+import { LabelledPagination } from '../../../components/labelled-pagination';
 import {
   conversationQuery,
   conversationsQuery,
@@ -325,7 +325,7 @@ export function SupportPage() {
                   />
                 ))}
               </Stack>
-              {pages > 1 && <Pagination size="sm" total={pages} value={page} onChange={setPage} />}
+              {pages > 1 && <LabelledPagination size="sm" total={pages} value={page} onChange={setPage} />}
             </Stack>
           </Card>
         </Grid.Col>
