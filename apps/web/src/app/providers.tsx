@@ -1,4 +1,4 @@
-import { Badge, MantineProvider, createTheme, darken, luminance, toRgba, type CSSVariablesResolver } from '@mantine/core';
+import { Badge, MantineProvider, Table, createTheme, darken, luminance, toRgba, type CSSVariablesResolver } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ConsentProvider } from '../features/consent/consent-context';
@@ -13,6 +13,10 @@ export const theme = createTheme({
     // A badge is a short word (a status, a category, a duration): in a squeezed table column Mantine
     // would cut it to 'Pu…'; it keeps its whole width and the column makes room.
     Badge: Badge.extend({ styles: { root: { minWidth: 'max-content' } } }),
+    // A table wider than a phone scrolls sideways in its container: the container takes the keyboard
+    // focus so arrow keys can scroll it (axe-core's scrollable-region-focusable on /analytics/security
+    // and others at 390 px).
+    TableScrollContainer: Table.ScrollContainer.extend({ defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } }),
   },
 });
 
