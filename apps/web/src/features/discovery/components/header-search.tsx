@@ -41,7 +41,8 @@ export function HeaderSearch() {
         <TextInput
           value={values.searchInput}
           onChange={(event) => setSearchValues({ searchInput: event.currentTarget.value })}
-          // The search page's longer hint ('Search procedures, techniques, surgeons…') was cut in the header's narrower box.
+          // The search page's longer hint ('Search procedures, techniques, surgeons…') was cut in
+          // the header's narrower box.
           placeholder={t('discovery.searchLabel')}
           aria-label={t('discovery.searchText')}
           rightSection={

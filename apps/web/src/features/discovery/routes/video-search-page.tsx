@@ -1,6 +1,6 @@
 // /video-search (home layout): the search box, the sidebar's filters with counts (behind a Filters
-// button on a phone), the sort, the results with paging. The whole state is the URL: back and forward move through searches, a
-// reload or a shared link shows the same results.
+// button on a phone), the sort, the results with paging. The whole state is the URL: back and
+// forward move through searches, a reload or a shared link shows the same results.
 import { Alert, Box, Button, Grid, Group, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconChevronDown, IconChevronUp, IconSearch } from '@tabler/icons-react';
