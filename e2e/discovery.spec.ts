@@ -206,9 +206,16 @@ test('filters and sort change the results, the URL keeps them across reload and 
   await expect(results(page)).toHaveCount(2);
 });
 
-test('on a phone the results come right after the search box, and the filters open from a button', async ({ page }) => {
+test('on a phone the landing strip is one row, the results come right after the search box, and the filters open from a button', async ({ page }) => {
   await signedInViewer(page);
   await page.setViewportSize({ width: 390, height: 844 });
+  // The landing's strip is one row that scrolls sideways (wrapped, it took five rows).
+  await page.goto('/');
+  const strip = page.getByTestId('landing-strip');
+  await expect(strip.getByText('Popular')).toBeVisible();
+  expect((await strip.boundingBox())!.height).toBeLessThan(50);
+  await strip.getByText('Orthopaedic').click();
+  await expect(strip.getByRole('radio', { name: 'Orthopaedic' })).toBeChecked();
   await page.goto(`/video-search?q=${TOKEN}`);
   await expect(results(page)).toHaveCount(2);
   await expect(results(page).first()).toBeInViewport();

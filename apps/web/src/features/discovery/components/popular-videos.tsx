@@ -10,6 +10,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { ErrorAlert } from '../../../components/error-alert';
 import { useSearchVideos } from '../api/search-videos';
 import { VideoGrid } from './video-grid';
+import classes from './popular-videos.module.css';
 
 const GRID_PAGE = 12;
 
@@ -36,7 +37,7 @@ export function PopularVideos() {
           setPages(1);
         }}
       >
-        <Group gap="xs" role="radiogroup" aria-label={t('discovery.strip')} data-testid="landing-strip">
+        <Group gap="xs" role="radiogroup" aria-label={t('discovery.strip')} className={classes.strip} data-testid="landing-strip">
           <Chip value="popular">{t('discovery.popular')}</Chip>
           <Chip value="new">{t('discovery.new')}</Chip>
           {specialties.map((type) => (
