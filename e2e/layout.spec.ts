@@ -116,7 +116,9 @@ test('no administrator page cuts a label or scrolls sideways, on a phone and on 
   await signInAsAdmin(context.request);
   const page = await context.newPage();
   await page.addInitScript(() => localStorage.setItem('consent', JSON.stringify({ necessary: true, performance: false, advertising: false })));
-  const paths = ['/admin/users', '/admin/feedback', '/admin/curation', '/support'];
+  // Not /support: while it is open the support team shows as online to every visitor, and the
+  // support chat journey, running beside this one, starts by expecting Offline.
+  const paths = ['/admin/users', '/admin/feedback', '/admin/curation'];
   expect(await layoutProblems(page, paths)).toEqual([]);
   // Again in Russian, whose words are long: the header's surgery type read 'Холецистэкто' in a box
   // made for English.

@@ -106,8 +106,10 @@ test('an administrator opens every page of theirs without an error or an accessi
   await signInAsAdmin(admin);
   await createAccountWithRole(page.request, admin, 'admin');
   await admin.dispose();
-  const paths = [...COMMON, '/admin/users', '/admin/feedback', '/admin/curation', '/support'];
-  expect(await sweep(page, paths)).toEqual({});
+  const paths = [...COMMON, '/admin/users', '/admin/feedback', '/admin/curation'];
+  expect(await sweep(page, [...paths, '/support'])).toEqual({});
+  // Not /support a second time: while it is open the support team shows as online to every
+  // visitor, and the support chat journey, running beside this one, starts by expecting Offline.
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await sweep(page, paths)).toEqual({});
 });
