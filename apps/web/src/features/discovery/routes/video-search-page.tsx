@@ -96,7 +96,6 @@ export function VideoSearchPage() {
             aria-controls="search-filters"
             onClick={() => setFiltersOpen((open) => !open)}
             mb={filtersOpen ? 'md' : 0}
-            data-testid="filters-toggle"
           >
             {activeFilters > 0 ? `${t('discovery.filters')} (${activeFilters})` : t('discovery.filters')}
           </Button>

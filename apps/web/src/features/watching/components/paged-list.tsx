@@ -1,9 +1,10 @@
 // A paged list of the library: the rows, or an empty state that says what will appear, and the pager.
-import { Center, Loader, Pagination, Stack } from '@mantine/core';
+import { Center, Loader, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorAlert } from '../../../components/error-alert';
+import { LabelledPagination } from '../../../components/labelled-pagination';
 
 export interface PagedListProps {
   query: { data?: { total: number; pageSize: number }; error: unknown; isPending: boolean };
@@ -32,7 +33,7 @@ export function PagedList({ query, page, onPage, empty, children }: PagedListPro
       </Stack>
       {pages > 1 && (
         <Center>
-          <Pagination total={pages} value={page} onChange={onPage} getControlProps={(control) => ({ 'aria-label': t(`watching.pager.${control}`) })} />
+          <LabelledPagination total={pages} value={page} onChange={onPage} />
         </Center>
       )}
     </Stack>
