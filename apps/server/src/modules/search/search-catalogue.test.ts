@@ -224,6 +224,10 @@ describe('search catalogue: the shared part of a search', () => {
       { id: 'ana', email: 'ana@clinic.org', role: 'provider' as const },
       { id: 'dan', email: 'dan@elsewhere.org', role: 'viewer' as const },
       { id: 'eve', email: 'eve@clinic.org', role: 'viewer' as const },
+      // Decides as eve does and owns nothing: shares eve's part of each search.
+      { id: 'fay', email: 'fay@clinic.org', role: 'viewer' as const },
+      { id: 'chen', email: 'chen@elsewhere.org', role: 'provider' as const },
+      { id: 'root', email: 'root@elsewhere.org', role: 'admin' as const },
     ];
     const filterSets: SearchFilters[] = [
       NO_FILTERS,
@@ -384,6 +388,27 @@ describe('search catalogue: loading and changes', () => {
     commit(null);
     expect(await titles(catalogue)).toEqual(['Cholecystectomy, revised', 'Cholangiography']);
     expect(calls.catalogue).toBe(2);
+  });
+
+  it('takes a video off a list at the next search, though the same search was kept seconds before', async () => {
+    const { search, rows, commit } = database();
+    const catalogue = createSearchCatalogue(search);
+    rows.set('v1', { ...rows.get('v1')!, visibility: 'whitelist', whitelist: ['@clinic.org'] });
+    rows.set('v2', { ...rows.get('v2')!, visibility: 'whitelist', whitelist: ['@elsewhere.org'] });
+    const eve = { id: 'eve', email: 'eve@clinic.org', role: 'viewer' as const };
+    const searchAsEve = async (terms?: string[]) => {
+      const set = terms ? await catalogue.matching(terms) : await catalogue.all();
+      const options = { ...EVERYTHING, viewer: { id: eve.id, canSee: watcher(eve, new Date(NOW)) }, facets: true };
+      return evaluate(set, 'DATE_ADDED_NEW', options).page.map((r) => r.id);
+    };
+    expect(await searchAsEve()).toEqual(['v1']);
+    expect(await searchAsEve(['chol'])).toEqual(['v1']);
+    // Only who may watch it changes (to a list another video has): not its text, its filters or
+    // its place in any order.
+    rows.set('v1', { ...rows.get('v1')!, whitelist: ['@elsewhere.org'] });
+    commit('v1');
+    expect(await searchAsEve()).toEqual([]);
+    expect(await searchAsEve(['chol'])).toEqual([]);
   });
 
   it('asks PostgreSQL for a query the index does not evaluate, and forgets it at the next change', async () => {

@@ -121,9 +121,12 @@ export class Catalogue {
    * the same share one, so a search asks `watcher` once per class, not once per video.
    */
   accessClass = new Int32Array(0);
+  /** Each video's owner as a number (see `ownerCode`). */
+  owner = new Int32Array(0);
   /** What `watcher` reads, per access class (with no owner: the owner is compared apart). */
   readonly classes: WatchFacts[] = [];
   private readonly classIds = new Map<string, number>();
+  private readonly ownerCodes = new Map<string, number>();
   /** Each video's search document (taken from its row, which then drops it). */
   readonly text = new TextIndex();
 
@@ -135,6 +138,15 @@ export class Catalogue {
 
   get size(): number {
     return this.rows.length;
+  }
+
+  /**
+   * The number standing for a user id in `owner` (-1 for one who owns no video here): a scan
+   * compares numbers in a column instead of reading each video's row, which for a whole
+   * catalogue pass costs a memory access per video.
+   */
+  ownerCode(userId: string): number {
+    return this.ownerCodes.get(userId) ?? -1;
   }
 
   /** Room for `count` videos in every column. */
@@ -153,6 +165,7 @@ export class Catalogue {
     this.published = grow(this.published, (length) => new Float64Array(length));
     this.views = grow(this.views, (length) => new Float64Array(length));
     this.accessClass = grow(this.accessClass, (length) => new Int32Array(length));
+    this.owner = grow(this.owner, (length) => new Int32Array(length));
   }
 
   /** Adds a video at the next place. */
@@ -167,15 +180,17 @@ export class Catalogue {
 
   /**
    * Puts a new state of the video at `place`, and says what it changed besides the card: REORDER
-   * (a sort key: dates, views), REFILTER (whether it is open to all, a filter value, its upload
+   * (a sort key: dates, views), REFILTER (who may watch it, its owner, a filter value, its upload
    * date), both or neither (0).
    */
   update(place: number, row: CatalogueRow): number {
     const old = this.rows[place]!;
-    const before = [this.open[place], ...this.codes.subarray(place * FACETS, (place + 1) * FACETS)];
+    // Who may watch it is part of a search's kept parts too (see `evaluate`).
+    const facts = () => [this.open[place], this.accessClass[place], this.owner[place], ...this.codes.subarray(place * FACETS, (place + 1) * FACETS)];
+    const before = facts();
     this.rows[place] = row;
     this.write(place, row);
-    const after = [this.open[place], ...this.codes.subarray(place * FACETS, (place + 1) * FACETS)];
+    const after = facts();
     const reorder = old.created_ms !== row.created_ms || old.published_ms !== row.published_ms || old.views !== row.views;
     const refilter = old.created_ms !== row.created_ms || before.some((value, i) => value !== after[i]);
     return (reorder ? REORDER : 0) | (refilter ? REFILTER : 0);
@@ -207,6 +222,12 @@ export class Catalogue {
     const open = row.visibility === 'signed_in' && !row.taken_down && row.published_version >= 1;
     this.open[place] = open ? 1 : 0;
     this.accessClass[place] = open ? -1 : this.classOf(row);
+    let owner = this.ownerCodes.get(row.owner_id);
+    if (owner === undefined) {
+      owner = this.ownerCodes.size;
+      this.ownerCodes.set(row.owner_id, owner);
+    }
+    this.owner[place] = owner;
   }
 
   private classOf(row: CatalogueRow): number {
@@ -252,18 +273,18 @@ const RANK_BITS = new Uint32Array(RANK_FLOAT.buffer);
 /** The filters as a key (not the page, its size or the sort: one part serves every page). */
 const filterKey = (f: SearchFilters) => JSON.stringify([f.surgeryType, f.resolution, f.duration, f.frameRate, f.gender, f.bmi, f.pgs, f.uploaded, f.owner]);
 
-// The open videos' parts of recent searches (see `evaluate`), least recently used first, for all
-// hit sets together: at most this many places in all, and none older than its ten seconds.
-const MAX_OPEN_PART_PLACES = 4_000_000;
-const openParts = new Map<string, { at: number; scan: Scan }>();
-let openPartsSize = 0;
+// The parts of recent searches (see `evaluate`), least recently used first, for all hit sets
+// together: at most this many places in all, and none older than its ten seconds.
+const MAX_PART_PLACES = 4_000_000;
+const parts = new Map<string, { at: number; scan: Scan }>();
+let partsSize = 0;
 let nextSetKey = 0;
 
 /** A set of hits (the whole catalogue, or one text's matches) with each sort worked out once. */
 export class HitSet {
   private readonly sorted = new Map<SearchSort, Int32Array>();
   private readonly split = new Map<string, Int32Array>();
-  /** Names this set's open parts (see `openPart`); a new one whenever what the set holds changes. */
+  /** Names this set's parts (see `part`); a new one whenever what the set holds changes. */
   private key = (nextSetKey += 1);
   /** Best-matching segment of a hit, per video id (null: none matches), asked as pages need them. */
   readonly segments = new Map<string, { title: string; startTime: number } | null>();
@@ -333,25 +354,28 @@ export class HitSet {
     return places;
   }
 
-  /** What `make` found for these filters at `now`, kept while `now` stays the same. */
-  openPart(sort: SearchSort, filters: SearchFilters, now: number, make: () => Scan): Scan {
-    const key = `${this.key}:${sort}:${filterKey(filters)}`;
-    const kept = openParts.get(key);
+  /**
+   * What `make` found for these filters at `now` over the videos `who` names (the open ones, or
+   * the others as one kind of viewer may watch them), kept while `now` stays the same.
+   */
+  part(who: string, sort: SearchSort, filters: SearchFilters, now: number, make: () => Scan): Scan {
+    const key = `${this.key}:${who}:${sort}:${filterKey(filters)}`;
+    const kept = parts.get(key);
     if (kept?.at === now) {
-      openParts.delete(key);
-      openParts.set(key, kept);
+      parts.delete(key);
+      parts.set(key, kept);
       return kept.scan;
     }
     const scan = make();
-    if (kept) openParts.delete(key);
-    openParts.set(key, { at: now, scan });
-    openPartsSize += scan.passing.length - (kept?.scan.passing.length ?? 0);
+    if (kept) parts.delete(key);
+    parts.set(key, { at: now, scan });
+    partsSize += scan.passing.length - (kept?.scan.passing.length ?? 0);
     // Least recently used first: out with what is from another ten seconds (the parts of a set
     // that has changed since go this way), or over the budget.
-    for (const [oldest, part] of openParts) {
-      if (oldest === key || (part.at === now && openPartsSize <= MAX_OPEN_PART_PLACES)) break;
-      openParts.delete(oldest);
-      openPartsSize -= part.scan.passing.length;
+    for (const [oldest, part] of parts) {
+      if (oldest === key || (part.at === now && partsSize <= MAX_PART_PLACES)) break;
+      parts.delete(oldest);
+      partsSize -= part.scan.passing.length;
     }
     return scan;
   }
@@ -470,12 +494,12 @@ function scan(
   catalogue: Catalogue,
   order: Int32Array,
   places: Int32Array | null,
-  options: { viewer: Viewer | null; filters: SearchFilters; now: number; facets: boolean; stopAfter: number },
+  options: { viewer: Viewer | null; filters: SearchFilters; now: number; facets: boolean; stopAfter: number; may?: Uint8Array },
 ): Scan {
   const { filters, now, facets: countFacets, viewer, stopAfter } = options;
-  const { open, gone, codes: videoCodes, created: createdAt, accessClass, classes, rows } = catalogue;
+  const { open, gone, codes: videoCodes, created: createdAt, accessClass, classes, owner: ownerOf } = catalogue;
   // What `viewer` may do per access class, asked once: 0 not yet asked, 1 may watch, 2 may not.
-  const may = new Uint8Array(classes.length);
+  const may = options.may ?? new Uint8Array(classes.length);
   const wanted: Record<ValueFacet, readonly (string | number)[]> = {
     surgeryType: filters.surgeryType === SURGERY_TYPE_ALL ? [] : [filters.surgeryType],
     resolution: filters.resolution,
@@ -499,7 +523,9 @@ function scan(
   const checkPasses = checks.map((check) => check.passes);
   const uploadedFrom = Float64Array.from(UPLOAD_DATES, (option) => now - UPLOAD_DATE_DAYS[option] * 86_400_000);
   const uploadedSince = filters.uploaded ? now - UPLOAD_DATE_DAYS[filters.uploaded] * 86_400_000 : -Infinity;
-  const owner = filters.owner;
+  // -1: no owner filter; -2: an owner of no video here (nothing passes).
+  const owner = filters.owner === undefined ? -1 : catalogue.ownerCode(filters.owner) === -1 ? -2 : catalogue.ownerCode(filters.owner);
+  const self = viewer ? catalogue.ownerCode(viewer.id) : -1;
   const NONE = -1;
   const UPLOADED = -2;
   const SEVERAL = -3;
@@ -514,8 +540,8 @@ function scan(
   for (let i = 0; i < end; i += 1) {
     const place = places ? places[i]! : i;
     const video = order[place]!;
-    if (gone[video] === 1 || (owner !== undefined && rows[video]!.owner_id !== owner)) continue;
-    if (viewer && open[video] === 0 && rows[video]!.owner_id !== viewer.id) {
+    if (gone[video] === 1 || (owner !== -1 && ownerOf[video] !== owner)) continue;
+    if (viewer && open[video] === 0 && ownerOf[video] !== self) {
       const kind = accessClass[video]!;
       if (may[kind] === 0) may[kind] = viewer.canSee(classes[kind]!) ? 1 : 2;
       if (may[kind] === 2) continue;
@@ -548,8 +574,27 @@ function scan(
   return { passing, total: passing.length, counts };
 }
 
-/** The open videos' part of a search is the same for every viewer: kept per set, sort and filters for this long. */
-const OPEN_PART_MS = 10_000;
+/** A part of a search (see `evaluate`) is kept per set, sort and filters for this long. */
+const PART_MS = 10_000;
+
+/**
+ * Up to this many access classes, a viewer's decisions on all of them are asked before a search,
+ * and viewers who decide alike (the same hospital's staff) share the part of the search they
+ * decide. Beyond it (a catalogue of many different lists), each search asks only the classes it
+ * meets, as the scan does.
+ */
+const MAX_SHARED_CLASSES = 64;
+
+/**
+ * What sets `viewer` apart for the videos not open to everyone: its decision on every access
+ * class, and which owner it is, as a key with those decisions; null when there are too many classes.
+ */
+function accessKey(catalogue: Catalogue, viewer: Viewer): { key: string; may: Uint8Array } | null {
+  const { classes } = catalogue;
+  if (classes.length > MAX_SHARED_CLASSES) return null;
+  const may = Uint8Array.from(classes, (facts) => (viewer.canSee(facts) ? 1 : 2));
+  return { key: `${may.join('')}:${catalogue.ownerCode(viewer.id)}`, may };
+}
 
 /**
  * One page of `set` in `sort` order that `viewer` may watch and every filter passes, the
@@ -558,8 +603,9 @@ const OPEN_PART_MS = 10_000;
  *
  * Most videos are open to every signed-in user, and what the filters make of those is the same
  * for every viewer: it is worked out once per set, sort, filters and ten seconds (upload-date
- * filters and facets move with the clock by at most that much), then merged in order with the
- * videos this viewer's access decides. A page without total or facets (the landing grid) just
+ * filters and facets move with the clock by at most that much). The other videos' part is shared
+ * the same way by the viewers who may watch the same of them and own none of them (or the same
+ * ones). The two are then merged in order. A page without total or facets (the landing grid) just
  * reads the order until the page is full.
  */
 export function evaluate(set: HitSet, sort: SearchSort, options: EvaluateOptions): Evaluation {
@@ -572,11 +618,13 @@ export function evaluate(set: HitSet, sort: SearchSort, options: EvaluateOptions
   if (!options.total && !options.facets) {
     ({ passing, total, counts } = scan(catalogue, order, null, { ...options, stopAfter: wanted }));
   } else {
-    const now = Math.floor(options.now / OPEN_PART_MS) * OPEN_PART_MS;
-    const open = set.openPart(sort, options.filters, now, () =>
+    const now = Math.floor(options.now / PART_MS) * PART_MS;
+    const open = set.part('open', sort, options.filters, now, () =>
       scan(catalogue, order, set.places(sort, true), { viewer: null, filters: options.filters, now, facets: true, stopAfter: Infinity }),
     );
-    const closed = scan(catalogue, order, set.places(sort, false), { ...options, now, stopAfter: Infinity });
+    const access = accessKey(catalogue, options.viewer);
+    const others = () => scan(catalogue, order, set.places(sort, false), { ...options, now, facets: true, stopAfter: Infinity, may: access?.may });
+    const closed = access ? set.part(access.key, sort, options.filters, now, others) : others();
     // Both lists are ascending places in the same order: the page is the start of their merge.
     passing = [];
     for (let a = 0, b = 0; passing.length < wanted && (a < open.passing.length || b < closed.passing.length);) {
