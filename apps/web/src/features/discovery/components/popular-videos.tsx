@@ -47,7 +47,7 @@ export function PopularVideos() {
           ))}
         </Group>
       </Chip.Group>
-      <ErrorAlert error={result.error} />
+      <ErrorAlert error={result.error} onRetry={() => result.refetch()} />
       {result.isPending && <Loader aria-label={t('common.loading')} />}
       {result.data && cards.length === 0 && <EmptyState title={t('discovery.noVideosYet')} hint={t('landing.popularEmpty')} />}
       {cards.length > 0 && <VideoGrid cards={cards} label={t('landing.popularVideos')} />}

@@ -10,6 +10,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { ErrorAlert } from '../../../components/error-alert';
 import { Page } from '../../../components/page';
 import { UserAvatar } from '../../../components/user-avatar';
+import { ApiError } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useSearchVideos } from '../api/search-videos';
 import { VideoGrid } from '../components/video-grid';
@@ -27,9 +28,15 @@ export function ProviderPage() {
   const videos = useSearchVideos(new URLSearchParams({ owner: userId, sort, page: String(page), pageSize: String(PAGE_SIZE) }).toString());
 
   if (user.isError) {
+    // Only an answer that the user is not there says so; a failure to ask can be asked again.
+    const missing = user.error instanceof ApiError && (user.error.status === 404 || user.error.status === 400);
     return (
       <Page title={t('pages.user.title')}>
-        <EmptyState title={errorText(user.error)} hint={t('profile.userMissing')} />
+        {missing ? (
+          <EmptyState title={errorText(user.error)} hint={t('profile.userMissing')} />
+        ) : (
+          <ErrorAlert error={user.error} onRetry={() => user.refetch()} />
+        )}
       </Page>
     );
   }
@@ -94,7 +101,7 @@ export function ProviderPage() {
           w={240}
         />
       </Group>
-      <ErrorAlert error={videos.error} />
+      <ErrorAlert error={videos.error} onRetry={() => videos.refetch()} />
       {videos.isPending && <Loader aria-label={t('common.loading')} />}
       {videos.data && videos.data.results.length === 0 && <EmptyState title={t('discovery.noProviderVideos')} hint={t('discovery.noProviderVideosHint')} />}
       {videos.data && videos.data.results.length > 0 && <VideoGrid cards={videos.data.results} label={t('discovery.providerVideos', { count: total })} />}

@@ -1,7 +1,7 @@
 // /video-search (home layout): the search box, the sidebar's filters with counts (behind a Filters
 // button on a phone), the sort, the results with paging. The whole state is the URL: back and
 // forward move through searches, a reload or a shared link shows the same results.
-import { Alert, Box, Button, Grid, Group, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Box, Button, Grid, Group, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconChevronDown, IconChevronUp, IconSearch } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
@@ -11,7 +11,7 @@ import { SEARCH_PAGE_MAX, SORT_OPTIONS, type SearchSort } from '@ipsv/contracts/
 import { SURGERY_TYPE_ALL } from '@ipsv/contracts/surgery-types';
 import { EmptyState } from '../../../components/empty-state';
 import { Page } from '../../../components/page';
-import { useErrorText } from '../../../lib/use-error-text';
+import { ErrorAlert } from '../../../components/error-alert';
 import { useSearchVideos } from '../api/search-videos';
 import { ResultItem } from '../components/result-item';
 import { SearchFilters } from '../components/search-filters';
@@ -23,7 +23,6 @@ import classes from './video-search-page.module.css';
 
 export function VideoSearchPage() {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const [params, setParams] = useSearchParams();
   const state = useMemo(() => readSearchState(params), [params]);
   const apiQuery = useMemo(() => {
@@ -119,11 +118,7 @@ export function VideoSearchPage() {
                 data-testid="sort-select"
               />
             </Group>
-            {result.isError && (
-              <Alert color="red" role="alert">
-                {errorText(result.error)}
-              </Alert>
-            )}
+            {result.isError && <ErrorAlert error={result.error} onRetry={() => result.refetch()} />}
             {result.isPending && (
               <Group justify="center" py="xl">
                 <Loader aria-label={t('discovery.searching')} />

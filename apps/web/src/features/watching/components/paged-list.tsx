@@ -7,7 +7,7 @@ import { ErrorAlert } from '../../../components/error-alert';
 import { LabelledPagination } from '../../../components/labelled-pagination';
 
 export interface PagedListProps {
-  query: { data?: { total: number; pageSize: number }; error: unknown; isPending: boolean };
+  query: { data?: { total: number; pageSize: number }; error: unknown; isPending: boolean; refetch: () => unknown };
   page: number;
   onPage: (page: number) => void;
   empty: { title: string; hint: string };
@@ -22,7 +22,7 @@ export function PagedList({ query, page, onPage, empty, children }: PagedListPro
         <Loader aria-label={t('common.loading')} />
       </Center>
     );
-  if (query.error) return <ErrorAlert error={query.error} />;
+  if (query.error) return <ErrorAlert error={query.error} onRetry={() => query.refetch()} />;
   const data = query.data!;
   if (data.total === 0) return <EmptyState title={empty.title} hint={empty.hint} />;
   const pages = Math.max(1, Math.ceil(data.total / data.pageSize));

@@ -280,9 +280,13 @@ export function VideoPage() {
       {page.isPending && <LoadingSkeleton />}
       {noAccess && <NoAccess videoId={videoId} />}
       {page.error && !noAccess && (
-        <Alert color="red" role="alert" title={t('common.error')}>
-          {t('errors.INTERNAL')}
-        </Alert>
+        <ErrorAlert
+          error={page.error}
+          title={t('common.error')}
+          // The spec's words for a server that failed; a server that could not be reached says so.
+          text={page.error instanceof ApiError && page.error.code === 'NETWORK' ? undefined : t('errors.INTERNAL')}
+          onRetry={() => page.refetch()}
+        />
       )}
       {page.data && (!playlistId || !playing.isPending) && (
         <WatchView key={`${videoId}-${itemId ?? ''}`} page={page.data} startAt={startAt} playing={playing.data ?? null} />
