@@ -3,7 +3,11 @@
 // folded in) against one plain full decode, the master cut (GOP copy against full re-encode), the
 // HD ladder, and the peak memory of each step (this process and its ffmpeg children).
 //
-//   node --import tsx bench/media-speed.mjs [--seconds 120]
+//   node --import tsx bench/media-speed.mjs [--seconds 120] [--one-pass]
+//
+// --one-pass measures only the question of issue 15's single decode: the speculative SD alone, the
+// analysis alone, and one ffmpeg pass that decodes once and feeds both (split: the 360p encode and
+// small RGB frames for the analysis through a pipe), with when its last analysis frame came out.
 //
 // The source is generated once (cached in bench/.cache): 1080p30 H.264 at 7 Mbit/s with a keyframe
 // every 2 s (as recorders write), real endoscopic frames from ../shared/data/deid-frames when
@@ -166,6 +170,81 @@ row(
   'x264 veryfast 480p encode (reference)',
   await measure(() => runFfmpeg(['-y', '-i', source, '-vf', 'scale=-2:480', '-c:v', 'libx264', '-preset', 'veryfast', '-an', join(work, 'ref480.mp4')])),
 );
+
+if (process.argv.includes('--one-pass')) {
+  const sd = await measure(() => renderLadder(source, join(work, 'spec'), [PUBLICATION_RUNG], { ...PUBLICATION_RENDER, hls: false, info }));
+  row('speculative SD alone (360p, uncut)', sd, `${(sd.seconds / decode.seconds).toFixed(2)}× one plain decode`);
+  const detectors = defaultSecondaryDetectors();
+  const alone = await measure(() => analyseVideo(source, { detectors }));
+  await closeDetectors(detectors);
+  row('privacy analysis alone, all detectors', alone, `${(alone.seconds / decode.seconds).toFixed(2)}× one plain decode`);
+  // The same 360p encode, and one 224 × 224 RGB frame a second for the analysis, from one decode.
+  let lastFrameAt = 0;
+  let frameBytes = 0;
+  const started = process.hrtime.bigint();
+  const onePass = await measure(
+    () =>
+      new Promise((resolvePromise, reject) => {
+        const height = PUBLICATION_RUNG.height;
+        const width = Math.round((height * info.video.width) / info.video.height / 2) * 2;
+        const child = spawn(
+          ffmpeg,
+          [
+            '-hide_banner',
+            '-nostdin',
+            '-y',
+            '-v',
+            'error',
+            '-skip_loop_filter',
+            'all',
+            '-flags2',
+            'fast',
+            '-i',
+            source,
+            '-filter_complex',
+            `[0:v]split=2[s][a];[s]scale=${width}:${height}:flags=fast_bilinear,format=yuv420p[sd];[a]fps=1,scale=224:224:flags=area,format=rgb24[frames]`,
+            '-map',
+            '[sd]',
+            '-map',
+            '0:a',
+            '-c:a',
+            'aac',
+            '-c:v',
+            'libx264',
+            '-preset',
+            PUBLICATION_RENDER.preset,
+            '-crf',
+            '23',
+            '-maxrate',
+            `${PUBLICATION_RUNG.maxKbps}k`,
+            '-bufsize',
+            `${PUBLICATION_RUNG.maxKbps * 2}k`,
+            '-force_key_frames',
+            'expr:gte(t,n_forced*2)',
+            join(work, 'one-pass.mp4'),
+            '-map',
+            '[frames]',
+            '-f',
+            'rawvideo',
+            'pipe:1',
+          ],
+          { stdio: ['ignore', 'pipe', 'inherit'] },
+        );
+        child.stdout.on('data', (chunk) => {
+          frameBytes += chunk.length;
+          lastFrameAt = Number(process.hrtime.bigint() - started) / 1e9;
+        });
+        child.on('close', (code) => (code === 0 ? resolvePromise() : reject(new Error(`ffmpeg exit ${code}`))));
+      }),
+  );
+  const frames = Math.round(frameBytes / (224 * 224 * 3));
+  row('one pass: 360p encode + analysis frames (split)', onePass, `${(onePass.seconds / decode.seconds).toFixed(2)}× one plain decode`);
+  console.log(
+    `\none pass: its last analysis frame (${frames} frames) came out after ${lastFrameAt.toFixed(2)} s = ${(lastFrameAt / decode.seconds).toFixed(2)} plain decodes, the pass ended after ${onePass.seconds.toFixed(2)} s; apart, the analysis took ${(alone.seconds / decode.seconds).toFixed(2)} decodes and the SD ${(sd.seconds / decode.seconds).toFixed(2)}`,
+  );
+  if (!process.argv.includes('--keep')) rmSync(work, { recursive: true, force: true });
+  process.exit(0);
+}
 
 const sceneOnly = await measure(() => analyseVideo(source, {}));
 row('privacy analysis, scene model only', sceneOnly, `${sceneOnly.result.framesDecoded} frames decoded`);
