@@ -69,9 +69,11 @@ const measure = async (fn) => {
   }
 };
 
+/** Every ffmpeg run here: no banner, no keyboard, errors only. */
+const QUIET = ['-hide_banner', '-nostdin', '-v', 'error'];
 const runFfmpeg = (args) =>
   new Promise((resolvePromise, reject) => {
-    const child = spawn(ffmpeg, ['-hide_banner', '-nostdin', '-v', 'error', ...args], { stdio: ['ignore', 'ignore', 'inherit'] });
+    const child = spawn(ffmpeg, [...QUIET, ...args], { stdio: ['ignore', 'ignore', 'inherit'] });
     child.on('close', (code) => (code === 0 ? resolvePromise() : reject(new Error(`ffmpeg exit ${code}`))));
   });
 
@@ -190,11 +192,8 @@ if (process.argv.includes('--one-pass')) {
         const child = spawn(
           ffmpeg,
           [
-            '-hide_banner',
-            '-nostdin',
+            ...QUIET,
             '-y',
-            '-v',
-            'error',
             '-skip_loop_filter',
             'all',
             '-flags2',

@@ -18,17 +18,18 @@ export function ErrorAlert({ error, context, onRetry, text, ...props }: ErrorAle
   const { t } = useTranslation();
   const errorText = useErrorText(context);
   if (error === null || error === undefined) return null;
+  const words = text ?? errorText(error);
   return (
     <Alert color="red" variant="light" role="alert" {...props}>
       {onRetry ? (
         <Stack gap="sm" align="flex-start">
-          <Text size="sm">{text ?? errorText(error)}</Text>
+          <Text size="sm">{words}</Text>
           <Button size="xs" variant="default" onClick={() => onRetry()}>
             {t('common.retry')}
           </Button>
         </Stack>
       ) : (
-        (text ?? errorText(error))
+        words
       )}
     </Alert>
   );

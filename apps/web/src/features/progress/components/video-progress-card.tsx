@@ -55,7 +55,7 @@ export function VideoProgressCard({ video }: { video: Video }) {
             <Stack gap="xs">
               {video.failureReason && <Text size="sm">{video.failureReason}</Text>}
               <Button size="xs" w="fit-content" loading={retry.isPending} onClick={() => retry.mutate()}>
-                {t('progress.retry')}
+                {t('common.retry')}
               </Button>
             </Stack>
           </Alert>

@@ -78,7 +78,7 @@ export function UploadFileRow({
           )}
           {state === 'error' && (
             <Button size="xs" variant="light" onClick={onRetry} aria-label={t('upload.progress.retryFile', { name: file.name })}>
-              {t('upload.progress.retry')}
+              {t('common.retry')}
             </Button>
           )}
           {state !== 'complete' && (
