@@ -3,7 +3,7 @@
 // texts (prefixes, spelling corrections, stop words, words found nowhere), the index must find
 // exactly the documents `@@` finds and give each exactly the `ts_rank` PostgreSQL gives.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { searchTerms, tsqueryText } from '../src/modules/search/search-text.js';
+import { joinTsqueries, searchTerms, tsqueryText } from '../src/modules/search/search-text.js';
 import { parseTsquery, TextIndex } from '../src/modules/search/search-text-index.js';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.js';
 
@@ -99,6 +99,13 @@ describe('the text index answers as PostgreSQL does', () => {
         [text],
       );
       const tree = parseTsquery(query);
+      // Word by word, as the catalogue asks and keeps them, then joined: the same query.
+      const pieces: string[] = [];
+      for (const term of terms) {
+        const piece = await pool.query<{ query: string }>(`SELECT to_tsquery('english', ipsv_unaccent($1))::text AS query`, [tsqueryText([term], corrections)]);
+        pieces.push(piece.rows[0]!.query);
+      }
+      expect(parseTsquery(joinTsqueries(pieces)), `${text} → ${query}`).toEqual(tree);
       if (tree === null) {
         expect(expected, text).toEqual([]);
         continue;

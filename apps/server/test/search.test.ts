@@ -297,7 +297,7 @@ describe('the catalogue in memory', () => {
           else loads.whole += 1;
           return repository.catalogue(ids);
         },
-        tsquery: (text) => ((loads.texts += 1), repository.tsquery(text)),
+        tsqueries: (texts) => ((loads.texts += 1), repository.tsqueries(texts)),
         matches: (text) => ((loads.matches += 1), repository.matches(text)),
       },
       videos: createVideosRepository(database.db),

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SURGERY_TYPE_ALL } from '@ipsv/contracts/surgery-types';
 import { Catalogue, createSearchCatalogue, evaluate, facetValues, HitSet, type EvaluateOptions, type SearchFilters } from './search-catalogue.js';
 import { watcher } from '../videos/video-access.js';
+import { parseTsquery } from './search-text-index.js';
 import type { CatalogueRow } from './search.repository.js';
 
 const DAY = 86_400_000;
@@ -271,6 +272,71 @@ describe('search catalogue: the shared part of a search', () => {
   });
 });
 
+describe('search catalogue: relevance', () => {
+  it('ranks only what passes the filters and access, in the order ranking every hit gives', () => {
+    let seed = 3;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
+    // Few words and positions: many hits tie on rank, and the publication date decides.
+    const rows = Array.from({ length: 300 }, (_, i) =>
+      row({
+        id: `h${String(i).padStart(4, '0')}`,
+        owner_id: pick(['ana', 'ben']),
+        visibility: pick(['signed_in', 'signed_in', 'whitelist', 'private'] as const),
+        whitelist: ['@clinic.org'],
+        patient_gender: pick(['female', 'male']),
+        published_ms: NOW - Math.floor(random() * 6) * DAY,
+        document: pick([`'cholecystectomi':1A`, `'cholecystectomi':3B 'laparoscop':1A`, `'cholecystectomi':2A,9C 'laparoscop':4A`, `'hernia':1A`]),
+      }),
+    );
+    const catalogue = new Catalogue(rows);
+    const whole = HitSet.all(catalogue);
+    const query = parseTsquery(`'chol':* | 'laparoscop'`)!;
+    const all = catalogue.text.match(query)!;
+    // Every hit ranked first and sorted by comparing hits one by one: the plain reading.
+    const plain = new HitSet(catalogue, 'text', all.places, all.ranks).in('RELEVANCE');
+    for (const viewer of [
+      { id: 'ana', email: 'ana@clinic.org', role: 'provider' as const },
+      { id: 'dan', email: 'dan@elsewhere.org', role: 'viewer' as const },
+    ])
+      for (const gender of [[], ['female']])
+        for (const offset of [0, 20, 100]) {
+          // A new set each time: its ranks are worked out by this search alone.
+          const set = new HitSet(catalogue, 'text', catalogue.text.matching(query)!, new Float64Array(all.places.length).fill(NaN), whole, query);
+          const canSee = watcher(viewer, new Date(NOW));
+          const result = evaluate(set, 'RELEVANCE', {
+            ...EVERYTHING,
+            viewer: { id: viewer.id, canSee },
+            filters: { ...NO_FILTERS, gender },
+            offset,
+            facets: true,
+          });
+          const expected = [...plain]
+            .map((place) => catalogue.rows[place]!)
+            .filter((r) => !gender.length || r.patient_gender === 'female')
+            .filter((r) =>
+              canSee({
+                ownerId: r.owner_id,
+                visibility: r.visibility,
+                whitelist: r.whitelist,
+                listEntries: [],
+                accessGrants: [],
+                publishedVersion: 1,
+                takenDownAt: null,
+              }),
+            );
+          const label = `${viewer.id} ${gender} ${offset}`;
+          expect(
+            result.page.map((r) => r.id),
+            label,
+          ).toEqual(expected.slice(offset, offset + 20).map((r) => r.id));
+          expect(result.total, label).toBe(expected.length);
+          // Not every hit was ranked when the filters left some out.
+          if (gender.length) expect(set.ranks.some(Number.isNaN), label).toBe(true);
+        }
+  });
+});
+
 describe('search catalogue: loading and changes', () => {
   /** A title as PostgreSQL would print its tsvector without stemming: each word with its positions, weight A. */
   const documentOf = (title: string) => {
@@ -317,11 +383,10 @@ describe('search catalogue: loading and changes', () => {
         // Copies, as a query gives: the catalogue takes each row's document off it.
         return [...rows.values()].filter((r) => !ids || ids.includes(r.id)).map((r) => ({ ...r, document: documentOf(r.title) }));
       },
-      tsquery: async (text) => {
+      tsqueries: async (texts) => {
         calls.tsquery += 1;
         // A word PostgreSQL would cut in two makes a phrase, which the index leaves to PostgreSQL.
-        if (text.includes('hernia')) return `'her' <-> 'nia'`;
-        return text.replace(/([a-z]+)(:\*)?/g, "'$1'$2");
+        return texts.map((text) => (text.includes('hernia') ? `'her' <-> 'nia'` : text.replace(/([a-z]+)(:\*)?/g, "'$1'$2")));
       },
       matches: async () => {
         calls.matches += 1;
@@ -352,8 +417,9 @@ describe('search catalogue: loading and changes', () => {
     expect(first).toBe(second);
     expect(calls.catalogue).toBe(1);
     const text = await catalogue.matching(['chole']);
-    // ts_rank of one A-weighted word: (1 + 1 - 1) / (pi^2 / 6), in single precision.
-    expect([...text.videos].map((video, i) => [text.catalogue.rows[video]!.id, text.ranks[i]])).toEqual([['v1', Math.fround(1 / 1.64493406685)]]);
+    // ts_rank of one A-weighted word: (1 + 1 - 1) / (pi^2 / 6), in single precision (ranked when asked).
+    const ranks = text.ranksOf(text.videos);
+    expect([...text.videos].map((video, i) => [text.catalogue.rows[video]!.id, ranks[i]])).toEqual([['v1', Math.fround(1 / 1.64493406685)]]);
     expect(await catalogue.matching(['chole'])).toBe(text);
     expect(calls).toMatchObject({ tsquery: 1, matches: 0 });
     expect((await catalogue.segments(text, ['v1', 'v2'])).get('v1')).toEqual({ title: 'Clipping', startTime: 8 });
@@ -388,6 +454,54 @@ describe('search catalogue: loading and changes', () => {
     commit(null);
     expect(await titles(catalogue)).toEqual(['Cholecystectomy, revised', 'Cholangiography']);
     expect(calls.catalogue).toBe(2);
+  });
+
+  it('asks PostgreSQL once per word: a new text of words already searched asks nothing; an unknown word again after a change', async () => {
+    const { search, calls, rows, commit } = database();
+    const asked: string[][] = [];
+    const catalogue = createSearchCatalogue({
+      ...search,
+      // No known word starts with xyzzy, and none is close to it.
+      corrections: async (terms) => {
+        asked.push([...terms]);
+        return new Map(terms.filter((term) => term.startsWith('xyz')).map((term) => [term, []]));
+      },
+    });
+    expect(await titles(catalogue, ['chol'])).toEqual(['Cholecystectomy']);
+    expect(await titles(catalogue, ['xyzzy'])).toEqual([]);
+    expect(await titles(catalogue, ['chol', 'cholecystectomy'])).toEqual(['Cholecystectomy']);
+    // Texts never searched, of words that were: nothing asked.
+    expect(await titles(catalogue, ['cholecystectomy', 'chol'])).toEqual(['Cholecystectomy']);
+    expect(await titles(catalogue, ['xyzzy', 'chol'])).toEqual([]);
+    expect(asked).toEqual([['chol'], ['xyzzy'], ['cholecystectomy']]);
+    expect(calls.tsquery).toBe(3);
+    // A video brings the word: it is asked again (chol is not), and found.
+    rows.set('v3', row({ id: 'v3', title: 'Xyzzy' }));
+    commit('v3');
+    expect(await titles(catalogue, ['xyzzy'])).toEqual(['Xyzzy']);
+    expect(await titles(catalogue, ['chol', 'xyzzy'])).toEqual([]);
+    expect(asked.slice(3)).toEqual([['xyzzy']]);
+  });
+
+  it('ranks a kept text changed in place as a fresh catalogue ranks it', async () => {
+    const { search, rows, commit } = database();
+    const catalogue = createSearchCatalogue(search);
+    const byRelevance = async (of: ReturnType<typeof createSearchCatalogue>) =>
+      evaluate(await of.matching(['chol']), 'RELEVANCE', EVERYTHING).page.map((r) => r.title);
+    expect(await byRelevance(catalogue)).toEqual(['Cholecystectomy']);
+    rows.set('v3', row({ id: 'v3', title: 'Chole chole chole' }));
+    commit('v3');
+    expect(await byRelevance(catalogue)).toEqual(['Chole chole chole', 'Cholecystectomy']);
+    // (The log is read from the last read's transaction on: another change, so v3 is not read again.)
+    commit('v9');
+    expect(await byRelevance(catalogue)).toEqual(['Chole chole chole', 'Cholecystectomy']);
+    // A video before the others in the catalogue comes to match, with the best rank of all.
+    rows.set('v2', { ...rows.get('v2')!, title: 'Chole chole chole chole chole' });
+    rows.set('v1', { ...rows.get('v1')!, title: 'Appendectomy cholecystectomy' });
+    commit('v1', 'v2');
+    const expected = ['Chole chole chole chole chole', 'Chole chole chole', 'Appendectomy cholecystectomy'];
+    expect(await byRelevance(createSearchCatalogue(search))).toEqual(expected);
+    expect(await byRelevance(catalogue)).toEqual(expected);
   });
 
   it('takes a video off a list at the next search, though the same search was kept seconds before', async () => {

@@ -3,11 +3,11 @@
 // 95th percentile under 50 clients). The catalogue is loaded once, then kept as current as
 // PostgreSQL by the change log of migration 0012: every search first reads the log's version, and
 // when a committed change moved it, the videos it names are read again and applied in place, so
-// nobody sees data older than what they could read in PostgreSQL. A text's matches and ranks come
-// from the catalogue's text index (search-text-index.ts: each video's search document, ts_rank as
-// PostgreSQL computes it), once per text, and are kept up to date the same way; access (the same
-// `watcher` as every other entry point), filters, facets, sorts and paging are then decided here,
-// per request, over typed columns.
+// nobody sees data older than what they could read in PostgreSQL. A text's matches come from the
+// catalogue's text index (search-text-index.ts: each video's search document), once per text,
+// and are kept up to date the same way; their ranks (ts_rank as PostgreSQL computes it) as
+// searches need them (`byRank`); access (the same `watcher` as every other entry point), filters,
+// facets, sorts and paging are then decided here, per request, over typed columns.
 import {
   DURATION_SPAN_MINUTES,
   DURATION_SPANS,
@@ -26,8 +26,8 @@ import {
 import { SURGERY_TYPE_ALL } from '@ipsv/contracts/surgery-types';
 import type { WatchFacts } from '../videos/video-access.js';
 import type { CatalogueRow, SearchRepository } from './search.repository.js';
-import { tsqueryText } from './search-text.js';
-import { parseTsquery, TextIndex, type QueryNode } from './search-text-index.js';
+import { joinTsqueries, tsqueryText } from './search-text.js';
+import { membersOf, parseTsquery, TextIndex, type QueryNode } from './search-text-index.js';
 
 export interface SearchFilters {
   surgeryType: number;
@@ -293,9 +293,10 @@ export class HitSet {
   private readonly indexes = new Map<SearchSort, Int32Array>();
 
   /**
-   * @param videos each hit's place in the catalogue
-   * @param ranks each hit's relevance (all 0 without text)
+   * @param videos each hit's place in the catalogue, ascending
+   * @param ranks each hit's relevance (all 0 without text; NaN where not worked out yet from `query`)
    * @param whole the whole catalogue's set, whose orders a text's set reads (none for that set itself)
+   * @param query the text as the catalogue's text index evaluates it, which ranks hits as searches need them
    */
   constructor(
     readonly catalogue: Catalogue,
@@ -303,7 +304,45 @@ export class HitSet {
     public videos: Int32Array,
     public ranks: Float64Array,
     private readonly whole: HitSet | null = null,
+    private readonly query: QueryNode | null = null,
   ) {}
+
+  /**
+   * The rank of each of `videos` (catalogue places of hits), from the text index for those not
+   * ranked yet: document by document for a few, from the postings when they are many.
+   */
+  ranksOf(videos: ArrayLike<number>): Float64Array {
+    const at = new Int32Array(videos.length);
+    const missing: number[] = [];
+    for (let i = 0; i < videos.length; i += 1) {
+      at[i] = this.indexOf(videos[i]!);
+      if (at[i]! >= 0 && Number.isNaN(this.ranks[at[i]!])) missing.push(videos[i]!);
+    }
+    if (missing.length && this.query) {
+      const found = this.catalogue.text.match(this.query, missing.length * 4 > this.videos.length ? undefined : missing);
+      for (let i = 0; i < (found?.places.length ?? 0); i += 1) {
+        const index = this.indexOf(found!.places[i]!);
+        if (index >= 0) this.ranks[index] = found!.ranks[i]!;
+      }
+    }
+    // A hit the index no longer holds (a set a change has since replaced) ranks last.
+    const ranks = new Float64Array(at.length);
+    for (let i = 0; i < at.length; i += 1) ranks[i] = at[i]! < 0 || Number.isNaN(this.ranks[at[i]!]) ? 0 : this.ranks[at[i]!]!;
+    return ranks;
+  }
+
+  /** The index of catalogue place `video` in `videos` (ascending), or -1. */
+  private indexOf(video: number): number {
+    const { videos } = this;
+    let low = 0;
+    let high = videos.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (videos[middle]! < video) low = middle + 1;
+      else high = middle;
+    }
+    return low < videos.length && videos[low] === video ? low : -1;
+  }
 
   static all(catalogue: Catalogue): HitSet {
     const set = new HitSet(catalogue, '', new Int32Array(0), new Float64Array(0));
@@ -397,6 +436,7 @@ export class HitSet {
   /** The catalogue places of the hits in `sort` order. */
   in(sort: SearchSort): Int32Array {
     let order = this.sorted.get(sort);
+    if (!order && sort === 'RELEVANCE') this.ranksOf(this.videos);
     if (!order && this.whole && this.whole.size === this.catalogue.size) {
       order = this.whole.sortedPart(sort, this.videos, this.ranks) ?? undefined;
       if (order) this.sorted.set(sort, order);
@@ -433,12 +473,13 @@ export class HitSet {
   sortedPart(sort: SearchSort, videos: Int32Array, ranks: Float64Array): Int32Array | null {
     const order = this.in(sort === 'RELEVANCE' ? 'DATE_PUBLISH_NEW' : sort);
     if (sort !== 'RELEVANCE') {
-      const member = new Uint8Array(this.catalogue.size);
-      for (const place of videos) member[place] = 1;
-      const part = new Int32Array(videos.length);
-      let n = 0;
-      for (const place of order) if (member[place] === 1) part[n++] = place;
-      return part;
+      // The hits' indexes in the whole order, as a set read back ascending.
+      const index = this.indexIn(sort);
+      const bits = new Int32Array((order.length + 31) >> 5);
+      for (let i = 0; i < videos.length; i += 1) bits[index[videos[i]!]! >> 5]! |= 1 << (index[videos[i]!]! & 31);
+      const at = membersOf(bits);
+      for (let i = 0; i < at.length; i += 1) at[i] = order[at[i]!]!;
+      return at;
     }
     if (order.length > INDEX_LIMIT) return null;
     const index = this.indexIn('DATE_PUBLISH_NEW');
@@ -479,8 +520,10 @@ export interface EvaluateOptions {
 }
 
 interface Scan {
-  /** Places in the sorted order of the videos that pass every filter, ascending. */
+  /** Places in the sorted order of the videos that pass every filter, ascending (see `byRank`). */
   passing: number[];
+  /** With relevance: each passing video's rank, highest first, `passing` then in that order. */
+  ranks?: Float64Array;
   total: number;
   counts: Uint32Array;
 }
@@ -574,6 +617,37 @@ function scan(
   return { passing, total: passing.length, counts };
 }
 
+/**
+ * `found` (places in `order`, 'published, newest') in relevance order: rank, highest first, then
+ * as in `order`, as `in('RELEVANCE')` orders. Only these are ranked: a text's first search
+ * otherwise ranks every match, most of which its filters leave out.
+ */
+function byRank(set: HitSet, order: Int32Array, found: Scan): Scan {
+  const { passing } = found;
+  const videos = new Int32Array(passing.length);
+  for (let i = 0; i < passing.length; i += 1) videos[i] = order[passing[i]!]!;
+  const ranks = set.ranksOf(videos);
+  let sorted: number[];
+  if (passing.length <= INDEX_LIMIT) {
+    // One number per video, sorted natively: the rank's bits (higher first), then its index here.
+    const keys = new Float64Array(passing.length);
+    for (let i = 0; i < passing.length; i += 1) {
+      RANK_FLOAT[0] = ranks[i]!;
+      keys[i] = (0xffffffff - RANK_BITS[0]!) * INDEX_LIMIT + i;
+    }
+    keys.sort();
+    sorted = new Array<number>(keys.length);
+    for (let i = 0; i < keys.length; i += 1) sorted[i] = keys[i]! % INDEX_LIMIT;
+  } else sorted = Array.from(passing.keys()).sort((a, b) => ranks[b]! - ranks[a]! || a - b);
+  const byRanks = new Float64Array(sorted.length);
+  const places = new Array<number>(sorted.length);
+  for (let i = 0; i < sorted.length; i += 1) {
+    places[i] = passing[sorted[i]!]!;
+    byRanks[i] = ranks[sorted[i]!]!;
+  }
+  return { ...found, passing: places, ranks: byRanks };
+}
+
 /** A part of a search (see `evaluate`) is kept per set, sort and filters for this long. */
 const PART_MS = 10_000;
 
@@ -610,27 +684,35 @@ function accessKey(catalogue: Catalogue, viewer: Viewer): { key: string; may: Ui
  */
 export function evaluate(set: HitSet, sort: SearchSort, options: EvaluateOptions): Evaluation {
   const { catalogue } = set;
-  const order = set.in(sort);
+  // Relevance filters in 'published, newest' order (its order among equal ranks) and then ranks
+  // what passed (`byRank`).
+  const relevance = sort === 'RELEVANCE';
+  const base = relevance ? 'DATE_PUBLISH_NEW' : sort;
+  const order = set.in(base);
   const wanted = options.offset + options.limit;
   let passing: number[];
   let total: number;
   let counts: Uint32Array;
-  if (!options.total && !options.facets) {
+  if (!options.total && !options.facets && !relevance) {
     ({ passing, total, counts } = scan(catalogue, order, null, { ...options, stopAfter: wanted }));
   } else {
     const now = Math.floor(options.now / PART_MS) * PART_MS;
+    const ranked = (found: Scan) => (relevance ? byRank(set, order, found) : found);
     const open = set.part('open', sort, options.filters, now, () =>
-      scan(catalogue, order, set.places(sort, true), { viewer: null, filters: options.filters, now, facets: true, stopAfter: Infinity }),
+      ranked(scan(catalogue, order, set.places(base, true), { viewer: null, filters: options.filters, now, facets: true, stopAfter: Infinity })),
     );
     const access = accessKey(catalogue, options.viewer);
-    const others = () => scan(catalogue, order, set.places(sort, false), { ...options, now, facets: true, stopAfter: Infinity, may: access?.may });
+    const others = () => ranked(scan(catalogue, order, set.places(base, false), { ...options, now, facets: true, stopAfter: Infinity, may: access?.may }));
     const closed = access ? set.part(access.key, sort, options.filters, now, others) : others();
-    // Both lists are ascending places in the same order: the page is the start of their merge.
+    // Both lists are in the same order (ascending places, or by rank and then place): the page is
+    // the start of their merge.
+    const first = (a: number, b: number) =>
+      relevance
+        ? open.ranks![a]! > closed.ranks![b]! || (open.ranks![a] === closed.ranks![b] && open.passing[a]! < closed.passing[b]!)
+        : open.passing[a]! < closed.passing[b]!;
     passing = [];
     for (let a = 0, b = 0; passing.length < wanted && (a < open.passing.length || b < closed.passing.length);) {
-      passing.push(
-        b >= closed.passing.length || (a < open.passing.length && open.passing[a]! < closed.passing[b]!) ? open.passing[a++]! : closed.passing[b++]!,
-      );
+      passing.push(b >= closed.passing.length || (a < open.passing.length && first(a, b)) ? open.passing[a++]! : closed.passing[b++]!);
     }
     total = open.total + closed.total;
     counts = new Uint32Array(pairs.length);
@@ -649,9 +731,17 @@ export function evaluate(set: HitSet, sort: SearchSort, options: EvaluateOptions
   };
 }
 
+/** Hits and their ranks by ascending place, as a set keeps them (`ranksOf` looks a hit up by halving). */
+function ascending(videos: readonly number[], ranks: readonly number[]): [Int32Array, Float64Array] {
+  const order = Array.from(videos.keys()).sort((a, b) => videos[a]! - videos[b]!);
+  return [Int32Array.from(order, (i) => videos[i]!), Float64Array.from(order, (i) => ranks[i]!)];
+}
+
 /** At most this many texts' matches are kept (least recently used first out), and this many hits in all. */
 const MAX_TEXTS = 500;
 const MAX_TEXT_HITS = 1_000_000;
+/** At most this many words' tsqueries and spelling corrections are kept (least recently used first out). */
+const MAX_TERMS = 20_000;
 /** The change log keeps an hour (the popularity job prunes it); a catalogue that has not read it for half that loads whole. */
 export const CATALOGUE_CHANGES_KEPT_MINUTES = 60;
 const RELOAD_AFTER_MS = (CATALOGUE_CHANGES_KEPT_MINUTES / 2) * 60_000;
@@ -664,6 +754,20 @@ interface TextEntry {
   unknown: boolean;
   /** The tsquery as the text index evaluates it (null: PostgreSQL matched it, a change forgets it). */
   query: QueryNode | null;
+}
+
+/** What PostgreSQL makes of one word of a search's text. */
+interface Term {
+  /** Known words close to it when no known word starts with it (maybe none); null when one does. */
+  corrections: string[] | null;
+  /** `tsqueryText` of the word alone, as PostgreSQL's tsquery prints it ('' for a stop word). */
+  tsquery: string;
+}
+
+interface TermEntry {
+  promise: Promise<Term>;
+  /** Once it arrived. */
+  term: Term | null;
 }
 
 interface State {
@@ -680,9 +784,11 @@ interface State {
   all: HitSet;
   texts: Map<string, TextEntry>;
   textHits: number;
+  /** Per word searched: its spelling corrections and tsquery (see `termsOf`). */
+  terms: Map<string, TermEntry>;
 }
 
-type Source = Pick<SearchRepository, 'catalogueVersion' | 'catalogueChanges' | 'catalogue' | 'tsquery' | 'matches' | 'corrections' | 'segmentMatches'>;
+type Source = Pick<SearchRepository, 'catalogueVersion' | 'catalogueChanges' | 'catalogue' | 'tsqueries' | 'matches' | 'corrections' | 'segmentMatches'>;
 
 /**
  * The catalogue as of the change log's version, and the matches of each text searched since.
@@ -737,6 +843,7 @@ export function createSearchCatalogue(search: Source) {
       catalogue,
       all: HitSet.all(catalogue),
       texts: new Map(),
+      terms: new Map(),
       textHits: 0,
     };
   };
@@ -780,6 +887,44 @@ export function createSearchCatalogue(search: Source) {
     return latest;
   };
 
+  /**
+   * What PostgreSQL makes of each of `terms`: asked once per word (a new text of known words asks
+   * nothing), again after a change for a word no known word starts with (a video may bring it).
+   */
+  const termsOf = (state: State, terms: readonly string[]): Promise<Term[]> => {
+    const entries = terms.map((term) => {
+      const entry = state.terms.get(term);
+      // Most recently used last.
+      if (entry) {
+        state.terms.delete(term);
+        state.terms.set(term, entry);
+      }
+      return entry;
+    });
+    const missing = terms.filter((_, i) => !entries[i]);
+    if (missing.length) {
+      const asked = (async () => {
+        const corrections = await search.corrections(missing);
+        const tsqueries = await search.tsqueries(missing.map((term) => tsqueryText([term], corrections)));
+        return missing.map((term, i): Term => ({ corrections: corrections.get(term) ?? null, tsquery: tsqueries[i]! }));
+      })();
+      missing.forEach((term, i) => {
+        const entry: TermEntry = { promise: asked.then((found) => found[i]!), term: null };
+        entries[terms.indexOf(term)] = entry;
+        state.terms.set(term, entry);
+        entry.promise.then(
+          (found) => (entry.term = found),
+          () => state.terms.get(term) === entry && state.terms.delete(term),
+        );
+      });
+      for (const [oldest] of state.terms) {
+        if (state.terms.size <= MAX_TERMS) break;
+        state.terms.delete(oldest);
+      }
+    }
+    return Promise.all(entries.map((entry) => entry!.promise));
+  };
+
   const keep = (state: State, key: string, set: HitSet) => {
     state.textHits += set.size;
     for (const [oldest, entry] of state.texts) {
@@ -808,28 +953,29 @@ export function createSearchCatalogue(search: Source) {
       }
       const entry: TextEntry = { promise: Promise.resolve(null as never), set: null, unknown: false, query: null };
       entry.promise = (async () => {
-        const corrections = await search.corrections(terms);
+        const known = await termsOf(state, terms);
+        const corrections = new Map<string, string[]>();
+        known.forEach(({ corrections: words }, i) => words && corrections.set(terms[i]!, words));
         entry.unknown = corrections.size > 0;
         const text = tsqueryText(terms, corrections);
         const { catalogue } = state;
-        // PostgreSQL stems the words; the catalogue's index matches and ranks them.
-        const query = parseTsquery(await search.tsquery(text));
+        // PostgreSQL stems the words (once per word); the catalogue's index matches and ranks them.
+        const query = parseTsquery(joinTsqueries(known.map((term) => term.tsquery)));
         if (query === null) return new HitSet(catalogue, text, new Int32Array(0), new Float64Array(0));
-        const found = query === undefined ? null : catalogue.text.match(query);
+        // Ranks are worked out as searches need them (`HitSet.ranksOf`).
+        const found = query === undefined ? null : catalogue.text.matching(query);
         if (found) {
           entry.query = query!;
-          return new HitSet(catalogue, text, found.places, found.ranks, state.all);
+          return new HitSet(catalogue, text, found, new Float64Array(found.length).fill(NaN), state.all, query);
         }
         // A query the index does not evaluate: PostgreSQL matches it. A video published after the
         // catalogue was read is left out: the version has moved on, and the next search adds it.
         const rows = (await search.matches(text)).filter(({ id }) => catalogue.byId.has(id));
-        return new HitSet(
-          catalogue,
-          text,
-          Int32Array.from(rows, ({ id }) => catalogue.byId.get(id)!),
-          Float64Array.from(rows, ({ rank }) => Number(rank)),
-          state.all,
+        const [places, ranks] = ascending(
+          rows.map(({ id }) => catalogue.byId.get(id)!),
+          rows.map(({ rank }) => Number(rank)),
         );
+        return new HitSet(catalogue, text, places, ranks, state.all);
       })();
       state.texts.set(key, entry);
       entry.promise.then(
@@ -865,6 +1011,8 @@ export function createSearchCatalogue(search: Source) {
  */
 function apply(state: State, ids: readonly string[], rows: readonly CatalogueRow[], texts: ReadonlyMap<string, TextEntry>): void {
   const { catalogue } = state;
+  // A word no known word started with may be one now (and its corrections other words).
+  for (const [term, entry] of state.terms) if (entry.term?.corrections !== null) state.terms.delete(term);
   const fetched = new Map(rows.map((row) => [row.id, row]));
   // What each change did at its place: REORDER, REFILTER, or 0 (a card's text, seen at once).
   const changed = new Map<number, number>();
@@ -916,7 +1064,8 @@ function apply(state: State, ids: readonly string[], rows: readonly CatalogueRow
       touched = true;
       before += 1;
       mine.push(place);
-      if (matches.get(place) !== set.ranks[i]) same = false;
+      // A rank not worked out yet is worked out from the index as it is now, when a search needs it.
+      if (!matches.has(place) || (!Number.isNaN(set.ranks[i]) && matches.get(place) !== set.ranks[i])) same = false;
     });
     if (!touched) continue;
     if (before !== matches.size) same = false;
@@ -930,7 +1079,7 @@ function apply(state: State, ids: readonly string[], rows: readonly CatalogueRow
       if (effect) set.changed(undefined, undefined, (effect & REORDER) !== 0);
     } else {
       state.textHits += videos.length - set.size;
-      set.changed(Int32Array.from(videos), Float64Array.from(ranks));
+      set.changed(...ascending(videos, ranks));
     }
   }
 }

@@ -58,6 +58,42 @@ describe('the text index: what it reads from PostgreSQL', () => {
     }
   });
 
+  it('ranks a few documents one by one exactly as it ranks every match from the postings', () => {
+    let seed = 5;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const words = ['cholecystectomi', 'cholangiographi', 'chole', 'laparoscop', 'lapar', 'hernia', 'mesh', 'repair'];
+    const index = new TextIndex();
+    for (let place = 0; place < 300; place += 1) {
+      const chosen = words.filter(() => random() < 0.4).sort(compareLexemes);
+      // A few positions each, with every weight, some far apart (ts_rank's pairs read distances).
+      const entry = (word: string) =>
+        `'${word}':${Array.from({ length: 1 + Math.floor(random() * 3) }, () => `${1 + Math.floor(random() * 120)}${'ABCD'[Math.floor(random() * 4)]}`)
+          .sort((a, b) => parseInt(a) - parseInt(b))
+          .filter((p, i, all) => i === 0 || parseInt(p) !== parseInt(all[i - 1]!))
+          .join(',')}`;
+      index.set(place, chosen.length ? chosen.map(entry).join(' ') : null);
+    }
+    for (const text of [`'chol':* & 'lap':*`, `'chole':* | 'hernia'`, `'hernia'`, `'lapar':* & 'mesh' & 'repair'`, `( 'chol':* | 'hernia' ) & 'lap':*`]) {
+      const query = parseTsquery(text)!;
+      const all = index.match(query)!;
+      expect(all.places.length, text).toBeGreaterThan(10);
+      expect([...index.matching(query)!], text).toEqual([...all.places]);
+      // Every other match, and a place that does not match: ranked alone, each as among all.
+      const some = [...all.places].filter((_, i) => i % 2 === 0);
+      const alone = index.match(query, [...some, 299, ...some.slice(0, 3)])!;
+      const rankOf = new Map([...all.places].map((place, i) => [place, all.ranks[i]]));
+      expect(
+        [...alone.places].map((place, i) => [place, alone.ranks[i]]),
+        text,
+      ).toEqual(
+        some
+          .concat(rankOf.has(299) ? [299] : [])
+          .sort((a, b) => a - b)
+          .map((place) => [place, rankOf.get(place)]),
+      );
+    }
+  });
+
   it('knows a lexeme again by its characters, across documents and as the table grows', () => {
     const index = new TextIndex();
     const words = Array.from({ length: 3000 }, (_, i) => `w${i.toString(36)}`);

@@ -175,10 +175,40 @@ export function parseTsvector(text: string, intern: Intern, into: ParsedDocument
 }
 
 /** `left` AND (or OR) `right`, place by place, into `left`. */
-function combine(op: '&' | '|', left: Uint8Array, right: Uint8Array, size: number): Uint8Array {
-  if (op === '&') for (let place = 0; place < size; place += 1) left[place]! &= right[place]!;
-  else for (let place = 0; place < size; place += 1) left[place]! |= right[place]!;
+// Sets of places as bits, 32 places a word: a search at 100,000 videos combines and counts a few
+// thousand words, and leaves 12 kB per operand to collect instead of 100 kB.
+/** Whether `place` is in the set `bits`. */
+const has = (bits: Int32Array, place: number) => ((bits[place >> 5]! >>> (place & 31)) & 1) === 1;
+
+function combine(op: '&' | '|', left: Int32Array, right: Int32Array): Int32Array {
+  if (op === '&') for (let word = 0; word < left.length; word += 1) left[word]! &= right[word]!;
+  else for (let word = 0; word < left.length; word += 1) left[word]! |= right[word]!;
   return left;
+}
+
+/** The members of the set `bits` (see `has`), ascending: sorts a few thousand numbers below a known bound faster than a typed array's sort. */
+export function membersOf(bits: Int32Array): Int32Array {
+  let n = 0;
+  for (let word = 0; word < bits.length; word += 1) {
+    // Bits set in a 32-bit word (a population count).
+    let v = bits[word]! - ((bits[word]! >>> 1) & 0x55555555);
+    v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+    n += (Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) as number;
+  }
+  const places = new Int32Array(n);
+  for (let word = 0, i = 0; i < n; word += 1) {
+    for (let v = bits[word]!; v !== 0; v &= v - 1) places[i++] = (word << 5) | (31 - Math.clz32(v & -v));
+  }
+  return places;
+}
+
+/** A query as `match` reads it (see `prepare`). */
+interface Prepared {
+  query: QueryNode;
+  operands: Operand[];
+  lexemeIds: number[][];
+  items: number[];
+  and: boolean;
 }
 
 /** What a search found: catalogue places, ascending, and each one's rank. */
@@ -478,11 +508,8 @@ export class TextIndex {
     return found;
   }
 
-  /**
-   * Every place whose document matches `query` (or those of `among` that do), ascending, with its
-   * `ts_rank(document, query)`. Null when the query has more operands than this index evaluates.
-   */
-  match(query: QueryNode, among?: Iterable<number>): TextMatches | null {
+  /** `query`'s operands, the lexemes each stands for and ts_rank's items; null past 32 operands. */
+  private prepare(query: QueryNode): Prepared | null {
     const operands: Operand[] = [];
     const collect = (node: QueryNode) => {
       if ('lexeme' in node) operands.push(node);
@@ -502,21 +529,45 @@ export class TextIndex {
       .sort((a, b) => compareLexemes(operands[a]!.lexeme, operands[b]!.lexeme) || a - b)
       .filter((index, i, all) => i === 0 || operands[all[i - 1]!]!.lexeme !== operands[index]!.lexeme);
     const and = !('lexeme' in query) && query.op === '&' && items.length >= 2;
-    return among ? this.matchAmong(query, operands, lexemeIds, items, and, among) : this.matchAll(query, operands, lexemeIds, items, and);
+    return { query, operands, lexemeIds, items, and };
+  }
+
+  /**
+   * Every place whose document matches `query` (or those of `among` that do), ascending, with its
+   * `ts_rank(document, query)`. Null when the query has more operands than this index evaluates.
+   */
+  match(query: QueryNode, among?: Iterable<number>): TextMatches | null {
+    const prepared = this.prepare(query);
+    if (!prepared) return null;
+    return among ? this.matchAmong(prepared, among) : this.matchAll(prepared);
+  }
+
+  /**
+   * Every place whose document matches `query`, ascending, without ranks (`match` with `among`
+   * ranks those a search needs). Null when the query has more operands than this index evaluates.
+   */
+  matching(query: QueryNode): Int32Array | null {
+    const prepared = this.prepare(query);
+    return prepared && this.found(prepared).places;
+  }
+
+  /** Which places match (1 per place) and those places, ascending: from the operands' postings. */
+  private found({ query, operands, lexemeIds }: Prepared): { found: Int32Array; places: Int32Array } {
+    const size = this.start.length;
+    const operandOf = new Map(operands.map((operand, i) => [operand, i]));
+    const evaluate = (node: QueryNode): Int32Array =>
+      'lexeme' in node ? this.holding(lexemeIds[operandOf.get(node)!]!, size) : combine(node.op, evaluate(node.left), evaluate(node.right));
+    const found = evaluate(query);
+    return { found, places: membersOf(found) };
   }
 
   /** `match` over every place: the postings of each operand's lexemes, and nothing else, are read. */
-  private matchAll(query: QueryNode, operands: Operand[], lexemeIds: number[][], items: number[], and: boolean): TextMatches {
+  private matchAll(prepared: Prepared): TextMatches {
+    const { lexemeIds, items, and } = prepared;
     const size = this.start.length;
     const { postings, postingPlaces } = this;
-    const operandOf = new Map(operands.map((operand, i) => [operand, i]));
-    const evaluate = (node: QueryNode): Uint8Array =>
-      'lexeme' in node ? this.holding(lexemeIds[operandOf.get(node)!]!, size) : combine(node.op, evaluate(node.left), evaluate(node.right), size);
-    const found = evaluate(query);
-    let n = 0;
-    for (let place = 0; place < size; place += 1) n += found[place]!;
-    const places = new Int32Array(n);
-    for (let place = 0, i = 0; i < n; place += 1) if (found[place] === 1) places[i++] = place;
+    const { found, places } = this.found(prepared);
+    const n = places.length;
 
     // Ranks, item by item in ts_rank's order, each item's lexemes in PostgreSQL's order: so every
     // document meets its entries in the order ts_rank reads them, and sums in the same order.
@@ -533,7 +584,7 @@ export class TextIndex {
           const at = postingPlaces[id]!;
           for (let j = 0; j < entries.length; j += 1) {
             const place = at[j]!;
-            if (found[place] === 1 && this.live(entries[j]!, place)) rank[place] = f(rank[place]! + this.entryTerm[entries[j]!]! / PI2_6);
+            if (has(found, place) && this.live(entries[j]!, place)) rank[place] = f(rank[place]! + this.entryTerm[entries[j]!]! / PI2_6);
           }
         }
       }
@@ -552,7 +603,7 @@ export class TextIndex {
           for (let j = 0; j < entries.length; j += 1) {
             const place = at[j]!;
             const entry = entries[j]!;
-            if (found[place] !== 1 || !this.live(entry, place)) continue;
+            if (!has(found, place) || !this.live(entry, place)) continue;
             for (const earlier of last) if (earlier[place]! >= 0) rank[place] = this.pairs(rank[place]!, entry, earlier[place]!);
             mine[place] = entry;
           }
@@ -565,20 +616,22 @@ export class TextIndex {
     return { places, ranks };
   }
 
-  /** 1 for each place whose document holds one of the lexemes `ids`. */
-  private holding(ids: readonly number[], size: number): Uint8Array {
-    const found = new Uint8Array(size);
+  /** The set (see `has`) of places whose document holds one of the lexemes `ids`. */
+  private holding(ids: readonly number[], size: number): Int32Array {
+    const found = new Int32Array((size + 31) >> 5);
     for (let i = 0; i < ids.length; i += 1) {
       const entries = this.postings[ids[i]!]!;
       const places = this.postingPlaces[ids[i]!]!;
-      if (this.wasted === 0) for (let j = 0; j < places.length; j += 1) found[places[j]!] = 1;
-      else for (let j = 0; j < places.length; j += 1) if (this.live(entries[j]!, places[j]!)) found[places[j]!] = 1;
+      for (let j = 0; j < places.length; j += 1) {
+        const place = places[j]!;
+        if (this.wasted === 0 || this.live(entries[j]!, place)) found[place >> 5]! |= 1 << (place & 31);
+      }
     }
     return found;
   }
 
   /** `match` over a few places (a change applied to a kept text): each document's entries are read. */
-  private matchAmong(query: QueryNode, operands: Operand[], lexemeIds: number[][], items: number[], and: boolean, among: Iterable<number>): TextMatches {
+  private matchAmong({ query, operands, lexemeIds, items, and }: Prepared, among: Iterable<number>): TextMatches {
     if (this.masks.length < this.lexemes.length) this.masks = new Int32Array(Math.ceil(this.lexemes.length * 1.5));
     const { masks } = this;
     const touched: number[] = [];
@@ -598,19 +651,31 @@ export class TextIndex {
     try {
       const places: number[] = [];
       const ranks: number[] = [];
-      for (const place of [...new Set(among)].sort((a, b) => a - b)) {
-        if (place >= this.start.length || this.count[place] === 0) continue;
+      const wanted = new Int32Array((this.start.length + 31) >> 5);
+      for (const place of among) if (place < this.start.length) wanted[place >> 5]! |= 1 << (place & 31);
+      const sorted = membersOf(wanted);
+      // The document's entries of the query's lexemes, in its own order (a few of dozens).
+      const held: number[] = [];
+      for (let i = 0; i < sorted.length; i += 1) {
+        const place = sorted[i]!;
+        if (this.count[place] === 0) continue;
         const from = this.start[place]!;
         const to = from + this.count[place]!;
         let mask = 0;
-        for (let entry = from; entry < to; entry += 1) mask |= masks[this.entryLexeme[entry]!]!;
+        held.length = 0;
+        for (let entry = from; entry < to; entry += 1) {
+          const bits = masks[this.entryLexeme[entry]!]!;
+          if (bits === 0) continue;
+          mask |= bits;
+          held.push(entry);
+        }
         if (!holds(query, mask)) continue;
-        // The document's entries in its own order, item by item.
+        // Item by item, each item's entries in the document's order.
         let rank = and ? -1 : 0;
         const last: number[] = [];
         for (const item of items) {
           let mine = -1;
-          for (let entry = from; entry < to; entry += 1) {
+          for (const entry of held) {
             if ((masks[this.entryLexeme[entry]!]! & (1 << item)) === 0) continue;
             if (!and) rank = f(rank + this.entryTerm[entry]! / PI2_6);
             else {

@@ -28,3 +28,14 @@ export function tsqueryText(terms: readonly string[], corrections: ReadonlyMap<s
     })
     .join(' & ');
 }
+
+/**
+ * The tsquery of a whole text (`tsqueryText`) from each term's own, as PostgreSQL printed them:
+ * to_tsquery reads `a & b` as the AND of what it makes of each, and drops stop words term by term.
+ */
+export function joinTsqueries(pieces: readonly string[]): string {
+  return pieces
+    .filter((piece) => piece !== '')
+    .map((piece) => `( ${piece} )`)
+    .join(' & ');
+}

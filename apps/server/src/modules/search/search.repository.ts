@@ -1,8 +1,8 @@
 // SQL for discovery. The search reads the published catalogue as a whole once (`catalogue`, held
 // in memory by the service with each video's weighted `search_document`, kept by the triggers of
 // migration 0008; kept current from the change log: `catalogueVersion`, `catalogueChanges`, then
-// `catalogue(ids)` for what changed). A text becomes a tsquery here (`corrections` from
-// `search_words`, trigram GIN, for typos; `tsquery` for stemming); matching, ranking, filters,
+// `catalogue(ids)` for what changed). A word becomes a tsquery here (`corrections` from
+// `search_words`, trigram GIN, for typos; `tsqueries` for stemming); matching, ranking, filters,
 // access, facets, sorts and paging are then decided in memory (search-catalogue.ts,
 // search-text-index.ts). Cards of given ids are filtered by `watchableSql`.
 import { sql, type SQL } from 'drizzle-orm';
@@ -149,10 +149,13 @@ export function createSearchRepository(db: Db) {
         WHERE v.published_version >= 1 ${ids ? sql`AND v.id IN (${list(ids)})` : sql``}`);
     },
 
-    /** `text` (a to_tsquery expression) as the tsquery PostgreSQL makes of it, in its output form ('' when only stop words). */
-    async tsquery(text: string): Promise<string> {
-      const [row] = await rows<{ query: string }>(sql`SELECT ${tsquery(text)}::text AS query`);
-      return row!.query;
+    /** Each of `texts` (to_tsquery expressions) as the tsquery PostgreSQL makes of it, in its output form ('' when only stop words). */
+    async tsqueries(texts: readonly string[]): Promise<string[]> {
+      if (texts.length === 0) return [];
+      const found = await rows<{ query: string }>(sql`
+        SELECT to_tsquery('english', ipsv_unaccent(t.text))::text AS query
+        FROM unnest(ARRAY[${list(texts)}]::text[]) WITH ORDINALITY AS t(text, n) ORDER BY t.n`);
+      return found.map((row) => row.query);
     },
 
     /**
