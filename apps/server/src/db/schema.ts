@@ -17,7 +17,7 @@ import {
   uniqueIndex,
   customType,
 } from 'drizzle-orm/pg-core';
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import type { Description } from '@ipsv/contracts/videos';
 import type { PrivacyMask, PrivacyRange, PrivacyReviewDraft } from '@ipsv/contracts/privacy-review';
 import { SURGERY_TYPE_KINDS } from '@ipsv/contracts/surgery-types';
@@ -388,9 +388,14 @@ export const videoSegments = pgTable(
     title: text('title').notNull(),
     category: text('category'),
     description: text('description').notNull().default(''),
+    /** Its words as the search matches them (a result shows the segment its text matched best). */
+    document: tsvector('document').generatedAlwaysAs(sql`to_tsvector('english', ipsv_unaccent(title || ' ' || description))`),
   },
   (table) => [index('video_segments_video_idx').on(table.videoId, table.startTime)],
 );
+const { document: _document, ...pageSegmentColumns } = getTableColumns(videoSegments);
+/** A segment's columns as pages read and write them (its `document` is the search's alone). */
+export const segmentColumns = pageSegmentColumns;
 
 // ---- Viewing data shared by watching, discovery and the provider's analytics.
 

@@ -3,12 +3,12 @@
 // hears about work done by any worker.
 import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { VideoStatus } from '@ipsv/contracts/videos';
-import { privacyConfirmations, users, videoSegments, videoVersions, videos, type RenditionKeys } from '../../db/schema.js';
+import { privacyConfirmations, segmentColumns, users, videoSegments, videoVersions, videos, type RenditionKeys } from '../../db/schema.js';
 import type { Db } from '../../platform/database/database.js';
 
 export type VideoRow = typeof videos.$inferSelect;
 export type VideoPatch = Partial<Omit<typeof videos.$inferInsert, 'id' | 'ownerId' | 'createdAt'>>;
-export type SegmentRow = typeof videoSegments.$inferSelect;
+export type SegmentRow = Omit<typeof videoSegments.$inferSelect, 'document'>;
 export type VersionRow = typeof videoVersions.$inferSelect;
 
 export const PROGRESS_CHANNEL = 'video_progress';
@@ -162,7 +162,7 @@ export function createVideosRepository(db: Db) {
     },
 
     async segments(videoId: string): Promise<SegmentRow[]> {
-      return db.select().from(videoSegments).where(eq(videoSegments.videoId, videoId)).orderBy(asc(videoSegments.startTime));
+      return db.select(segmentColumns).from(videoSegments).where(eq(videoSegments.videoId, videoId)).orderBy(asc(videoSegments.startTime));
     },
 
     async replaceSegments(videoId: string, segments: Omit<SegmentRow, 'id' | 'videoId'>[], patch: VideoPatch): Promise<void> {

@@ -8,6 +8,7 @@ import {
   playbackSessions,
   playlistItems,
   playlists,
+  segmentColumns,
   users,
   videoDailyStats,
   videoRetention,
@@ -48,7 +49,7 @@ export function createWatchingRepository(db: Db) {
     },
 
     async segments(videoId: string) {
-      return db.select().from(videoSegments).where(eq(videoSegments.videoId, videoId)).orderBy(asc(videoSegments.startTime));
+      return db.select(segmentColumns).from(videoSegments).where(eq(videoSegments.videoId, videoId)).orderBy(asc(videoSegments.startTime));
     },
 
     /** Watch later flag, history position and the history switch of one user for one video, in one query. */
