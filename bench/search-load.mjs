@@ -4,8 +4,9 @@
 // size), then runs the search service exactly as the API does with N concurrent database
 // connections: text search + two filters, the same with the sidebar's facet counts, and the
 // landing page's popular grid, for viewers of several hospitals in turn; then the same while a
-// video is edited every second (each edit makes the catalogue reload). Prints p50/p95/p99, the
-// catalogue's load time and memory, and the EXPLAIN ANALYZE of the text and catalogue queries.
+// video is edited every second (each edit makes the catalogue reload). Prints p50/p95/p99, this
+// process's CPU per search, the catalogue's load time and memory, and the EXPLAIN ANALYZE of the
+// text and catalogue queries.
 //
 // Usage: node --import tsx bench/search-load.mjs [--videos 100000] [--users 2000] [--connections 50]
 //          [--duration 10] [--server postgres://postgres@127.0.0.1:5432/postgres] [--keep]
@@ -348,6 +349,7 @@ const measure = async (level, scenario, during) => {
   const latencies = [];
   const end = performance.now() + DURATION * 1000;
   const background = during?.(end);
+  const cpuBefore = process.cpuUsage();
   await Promise.all(
     Array.from({ length: level }, async () => {
       while (performance.now() < end) {
@@ -359,18 +361,20 @@ const measure = async (level, scenario, during) => {
     }),
   );
   const edits = await background;
+  // This process's CPU (the service, the pg driver, its garbage collection) per search.
+  const cpu = process.cpuUsage(cpuBefore);
   latencies.sort((a, b) => a - b);
   const at = (p) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))].toFixed(1);
   console.log(
-    `| ${scenario.name} | ${Math.round(latencies.length / DURATION)} | ${at(0.5)} | ${at(0.95)} | ${at(0.99)} |${edits === undefined ? '' : ` ${edits} |`}`,
+    `| ${scenario.name} | ${Math.round(latencies.length / DURATION)} | ${at(0.5)} | ${at(0.95)} | ${at(0.99)} | ${((cpu.user + cpu.system) / 1000 / latencies.length).toFixed(2)} |${edits === undefined ? '' : ` ${edits} |`}`,
   );
 };
 
 // At full concurrency (throughput and queueing), then one at a time (each query's own latency).
 for (const level of [CONNECTIONS, 1]) {
   console.log(`\nload: ${level} concurrent connection(s), ${DURATION} s per scenario\n`);
-  console.log('| scenario | queries/s | p50 ms | p95 ms | p99 ms |');
-  console.log('|---|---|---|---|---|');
+  console.log('| scenario | queries/s | p50 ms | p95 ms | p99 ms | Node CPU ms per search |');
+  console.log('|---|---|---|---|---|---|');
   for (const scenario of scenarios) await measure(level, scenario);
 }
 
@@ -386,8 +390,8 @@ const editEverySecond = async (end) => {
   return edits;
 };
 console.log(`\nload: ${CONNECTIONS} concurrent connections while a video is edited every second\n`);
-console.log('| scenario | queries/s | p50 ms | p95 ms | p99 ms | edits |');
-console.log('|---|---|---|---|---|---|');
+console.log('| scenario | queries/s | p50 ms | p95 ms | p99 ms | Node CPU ms per search | edits |');
+console.log('|---|---|---|---|---|---|---|');
 for (const scenario of [scenarios[1], scenarios[2], scenarios[4]]) await measure(CONNECTIONS, scenario, editEverySecond);
 
 // ---- The plans: a text's spelling corrections (asked once per text and data version; matching and
