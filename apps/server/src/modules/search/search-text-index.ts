@@ -174,19 +174,22 @@ export function parseTsvector(text: string, intern: Intern, into: ParsedDocument
   return into;
 }
 
-/** `left` AND (or OR) `right`, place by place, into `left`. */
 // Sets of places as bits, 32 places a word: a search at 100,000 videos combines and counts a few
 // thousand words, and leaves 12 kB per operand to collect instead of 100 kB.
 /** Whether `place` is in the set `bits`. */
 const has = (bits: Int32Array, place: number) => ((bits[place >> 5]! >>> (place & 31)) & 1) === 1;
 
+/** `left` AND (or OR) `right`, word by word, into `left`. */
 function combine(op: '&' | '|', left: Int32Array, right: Int32Array): Int32Array {
   if (op === '&') for (let word = 0; word < left.length; word += 1) left[word]! &= right[word]!;
   else for (let word = 0; word < left.length; word += 1) left[word]! |= right[word]!;
   return left;
 }
 
-/** The members of the set `bits` (see `has`), ascending: sorts a few thousand numbers below a known bound faster than a typed array's sort. */
+/**
+ * The members of the set `bits` (see `has`), ascending: also a sort of distinct numbers below a
+ * known bound, faster than a typed array's `sort()` for a few thousand of them.
+ */
 export function membersOf(bits: Int32Array): Int32Array {
   let n = 0;
   for (let word = 0; word < bits.length; word += 1) {
@@ -551,7 +554,7 @@ export class TextIndex {
     return prepared && this.found(prepared).places;
   }
 
-  /** Which places match (1 per place) and those places, ascending: from the operands' postings. */
+  /** Which places match (as bits, see `has`) and those places, ascending: from the operands' postings. */
   private found({ query, operands, lexemeIds }: Prepared): { found: Int32Array; places: Int32Array } {
     const size = this.start.length;
     const operandOf = new Map(operands.map((operand, i) => [operand, i]));
