@@ -333,6 +333,19 @@ describe('search catalogue: relevance', () => {
           expect(result.total, label).toBe(expected.length);
           // Not every hit was ranked when the filters left some out.
           if (gender.length) expect(set.ranks.some(Number.isNaN), label).toBe(true);
+          // A set without the whole catalogue's orders (while it is being refilled) orders its own.
+          const alone = new HitSet(catalogue, 'text', catalogue.text.matching(query)!, new Float64Array(all.places.length).fill(NaN), null, query);
+          const own = evaluate(alone, 'RELEVANCE', {
+            ...EVERYTHING,
+            viewer: { id: viewer.id, canSee },
+            filters: { ...NO_FILTERS, gender },
+            offset,
+            facets: true,
+          });
+          expect(
+            own.page.map((r) => r.id),
+            label,
+          ).toEqual(result.page.map((r) => r.id));
         }
   });
 });
@@ -502,6 +515,20 @@ describe('search catalogue: loading and changes', () => {
     const expected = ['Chole chole chole chole chole', 'Chole chole chole', 'Appendectomy cholecystectomy'];
     expect(await byRelevance(createSearchCatalogue(search))).toEqual(expected);
     expect(await byRelevance(catalogue)).toEqual(expected);
+  });
+
+  it("keeps a text's page right when a video outside it moves in the catalogue's order", async () => {
+    const { search, rows, commit } = database();
+    rows.set('v1', { ...rows.get('v1')!, published_ms: NOW - 3 * DAY });
+    rows.set('v2', { ...rows.get('v2')!, published_ms: NOW - 5 * DAY });
+    rows.set('v3', row({ id: 'v3', title: 'Cholangiography', published_ms: NOW - 2 * DAY }));
+    const catalogue = createSearchCatalogue(search);
+    const newest = async () => evaluate(await catalogue.matching(['chol']), 'DATE_PUBLISH_NEW', { ...EVERYTHING, facets: true }).page.map((r) => r.title);
+    expect(await newest()).toEqual(['Cholangiography', 'Cholecystectomy']);
+    // The hernia video, which the text does not match, becomes the newest of all.
+    rows.set('v2', { ...rows.get('v2')!, published_ms: NOW - DAY });
+    commit('v2');
+    expect(await newest()).toEqual(['Cholangiography', 'Cholecystectomy']);
   });
 
   it('takes a video off a list at the next search, though the same search was kept seconds before', async () => {

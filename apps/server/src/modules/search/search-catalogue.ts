@@ -371,9 +371,40 @@ export class HitSet {
     if (reorder) {
       this.sorted.clear();
       this.indexes.clear();
+      this.orders = nextSetKey += 1;
     }
     this.split.clear();
     this.key = nextSetKey += 1;
+  }
+
+  /** Names this set's orders (see `wholeOrder`); a new one whenever they change. */
+  private orders = (nextSetKey += 1);
+
+  /**
+   * The whole catalogue's order for `sort`, each place's index in it, and a name for both (a new
+   * one when they change); null while the whole catalogue's set does not hold every place.
+   */
+  wholeOrder(sort: SearchSort): { order: Int32Array; index: Int32Array; name: number } | null {
+    const whole = this.whole ?? this;
+    if (whole.size !== this.catalogue.size) return null;
+    return { order: whole.in(sort), index: whole.indexIn(sort), name: whole.orders };
+  }
+
+  /** The indexes in `videos` of the videos open to every signed-in user (or of the others, gone ones included). */
+  held(open: boolean): Int32Array {
+    const key = `held:${open}`;
+    let held = this.split.get(key);
+    if (!held) {
+      const { videos } = this;
+      const wanted = open ? 1 : 0;
+      const isOpen = this.catalogue.open;
+      let n = 0;
+      for (let i = 0; i < videos.length; i += 1) if (isOpen[videos[i]!] === wanted) n += 1;
+      held = new Int32Array(n);
+      for (let i = 0, j = 0; i < videos.length; i += 1) if (isOpen[videos[i]!] === wanted) held[j++] = i;
+      this.split.set(key, held);
+    }
+    return held;
   }
 
   /** The places in `in(sort)` of the videos open to every signed-in user (or of the others, gone ones included). */
@@ -521,7 +552,7 @@ export interface EvaluateOptions {
 
 interface Scan {
   /** Places in the sorted order of the videos that pass every filter, ascending (see `byRank`). */
-  passing: number[];
+  passing: ArrayLike<number>;
   /** With relevance: each passing video's rank, highest first, `passing` then in that order. */
   ranks?: Float64Array;
   total: number;
@@ -638,7 +669,7 @@ function byRank(set: HitSet, order: Int32Array, found: Scan): Scan {
     keys.sort();
     sorted = new Array<number>(keys.length);
     for (let i = 0; i < keys.length; i += 1) sorted[i] = keys[i]! % INDEX_LIMIT;
-  } else sorted = Array.from(passing.keys()).sort((a, b) => ranks[b]! - ranks[a]! || a - b);
+  } else sorted = Array.from({ length: passing.length }, (_, i) => i).sort((a, b) => ranks[b]! - ranks[a]! || a - b);
   const byRanks = new Float64Array(sorted.length);
   const places = new Array<number>(sorted.length);
   for (let i = 0; i < sorted.length; i += 1) {
@@ -646,6 +677,13 @@ function byRank(set: HitSet, order: Int32Array, found: Scan): Scan {
     byRanks[i] = ranks[sorted[i]!]!;
   }
   return { ...found, passing: places, ranks: byRanks };
+}
+
+/** The rows at `passing[from]` to `passing[to - 1]` (places in `order`). */
+function pageOf(catalogue: Catalogue, order: Int32Array, passing: ArrayLike<number>, from: number, to: number): CatalogueRow[] {
+  const page: CatalogueRow[] = [];
+  for (let i = from; i < Math.min(to, passing.length); i += 1) page.push(catalogue.rows[order[passing[i]!]!]!);
+  return page;
 }
 
 /** A part of a search (see `evaluate`) is kept per set, sort and filters for this long. */
@@ -688,32 +726,49 @@ export function evaluate(set: HitSet, sort: SearchSort, options: EvaluateOptions
   // what passed (`byRank`).
   const relevance = sort === 'RELEVANCE';
   const base = relevance ? 'DATE_PUBLISH_NEW' : sort;
-  const order = set.in(base);
   const wanted = options.offset + options.limit;
-  let passing: number[];
+  let order: Int32Array;
+  let passing: ArrayLike<number>;
   let total: number;
   let counts: Uint32Array;
   if (!options.total && !options.facets && !relevance) {
+    order = set.in(base);
     ({ passing, total, counts } = scan(catalogue, order, null, { ...options, stopAfter: wanted }));
   } else {
     const now = Math.floor(options.now / PART_MS) * PART_MS;
+    // The set's videos are read in catalogue order (memory in order, not a random place per video),
+    // and what passes is named by its index in the whole catalogue's order, then put in that order.
+    const whole = set.wholeOrder(base);
+    order = whole?.order ?? set.in(base);
+    const part = (open: boolean, viewer: Viewer | null, may?: Uint8Array): Scan => {
+      const scanned = { viewer, filters: options.filters, now, facets: true, stopAfter: Infinity, may };
+      if (!whole) return scan(catalogue, order, set.places(base, open), scanned);
+      const found = scan(catalogue, set.videos, set.held(open), scanned);
+      const bits = new Int32Array((order.length + 31) >> 5);
+      for (let i = 0; i < found.passing.length; i += 1) {
+        const at = whole.index[set.videos[found.passing[i]!]!]!;
+        bits[at >> 5]! |= 1 << (at & 31);
+      }
+      return { ...found, passing: membersOf(bits) };
+    };
     const ranked = (found: Scan) => (relevance ? byRank(set, order, found) : found);
-    const open = set.part('open', sort, options.filters, now, () =>
-      ranked(scan(catalogue, order, set.places(base, true), { viewer: null, filters: options.filters, now, facets: true, stopAfter: Infinity })),
-    );
+    // Parts name the whole catalogue's order they index (or the set's own).
+    const orders = whole ? `${whole.name}` : 'own';
+    const open = set.part(`open:${orders}`, sort, options.filters, now, () => ranked(part(true, null)));
     const access = accessKey(catalogue, options.viewer);
-    const others = () => ranked(scan(catalogue, order, set.places(base, false), { ...options, now, facets: true, stopAfter: Infinity, may: access?.may }));
-    const closed = access ? set.part(access.key, sort, options.filters, now, others) : others();
+    const others = () => ranked(part(false, options.viewer, access?.may));
+    const closed = access ? set.part(`${access.key}:${orders}`, sort, options.filters, now, others) : others();
     // Both lists are in the same order (ascending places, or by rank and then place): the page is
     // the start of their merge.
     const first = (a: number, b: number) =>
       relevance
         ? open.ranks![a]! > closed.ranks![b]! || (open.ranks![a] === closed.ranks![b] && open.passing[a]! < closed.passing[b]!)
         : open.passing[a]! < closed.passing[b]!;
-    passing = [];
-    for (let a = 0, b = 0; passing.length < wanted && (a < open.passing.length || b < closed.passing.length);) {
-      passing.push(b >= closed.passing.length || (a < open.passing.length && first(a, b)) ? open.passing[a++]! : closed.passing[b++]!);
+    const merged: number[] = [];
+    for (let a = 0, b = 0; merged.length < wanted && (a < open.passing.length || b < closed.passing.length);) {
+      merged.push(b >= closed.passing.length || (a < open.passing.length && first(a, b)) ? open.passing[a++]! : closed.passing[b++]!);
     }
+    passing = merged;
     total = open.total + closed.total;
     counts = new Uint32Array(pairs.length);
     for (let code = 0; code < open.counts.length; code += 1) counts[code] = open.counts[code]!;
@@ -725,7 +780,7 @@ export function evaluate(set: HitSet, sort: SearchSort, options: EvaluateOptions
     for (let code = 0; code < counts.length; code += 1) if (counts[code]! > 0) facets.push({ ...pairs[code]!, n: counts[code]! });
   }
   return {
-    page: passing.slice(options.offset, wanted).map((place) => catalogue.rows[order[place]!]!),
+    page: pageOf(catalogue, order, passing, options.offset, wanted),
     total: options.total ? total : null,
     facets,
   };
