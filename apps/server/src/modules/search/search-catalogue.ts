@@ -392,36 +392,27 @@ export class HitSet {
 
   /** The indexes in `videos` of the videos open to every signed-in user (or of the others, gone ones included). */
   held(open: boolean): Int32Array {
-    const key = `held:${open}`;
-    let held = this.split.get(key);
-    if (!held) {
-      const { videos } = this;
-      const wanted = open ? 1 : 0;
-      const isOpen = this.catalogue.open;
-      let n = 0;
-      for (let i = 0; i < videos.length; i += 1) if (isOpen[videos[i]!] === wanted) n += 1;
-      held = new Int32Array(n);
-      for (let i = 0, j = 0; i < videos.length; i += 1) if (isOpen[videos[i]!] === wanted) held[j++] = i;
-      this.split.set(key, held);
-    }
-    return held;
+    return this.openIn(`held:${open}`, this.videos, open);
   }
 
   /** The places in `in(sort)` of the videos open to every signed-in user (or of the others, gone ones included). */
   places(sort: SearchSort, open: boolean): Int32Array {
-    const key = `${sort}:${open}`;
-    let places = this.split.get(key);
-    if (!places) {
-      const order = this.in(sort);
+    return this.openIn(`${sort}:${open}`, this.in(sort), open);
+  }
+
+  /** The indexes in `videos` of the open videos (or of the others), kept under `key` until the set changes. */
+  private openIn(key: string, videos: Int32Array, open: boolean): Int32Array {
+    let found = this.split.get(key);
+    if (!found) {
       const wanted = open ? 1 : 0;
       const isOpen = this.catalogue.open;
       let n = 0;
-      for (let place = 0; place < order.length; place += 1) if (isOpen[order[place]!] === wanted) n += 1;
-      places = new Int32Array(n);
-      for (let place = 0, i = 0; place < order.length; place += 1) if (isOpen[order[place]!] === wanted) places[i++] = place;
-      this.split.set(key, places);
+      for (let i = 0; i < videos.length; i += 1) if (isOpen[videos[i]!] === wanted) n += 1;
+      found = new Int32Array(n);
+      for (let i = 0, j = 0; i < videos.length; i += 1) if (isOpen[videos[i]!] === wanted) found[j++] = i;
+      this.split.set(key, found);
     }
-    return places;
+    return found;
   }
 
   /**
@@ -504,11 +495,7 @@ export class HitSet {
   sortedPart(sort: SearchSort, videos: Int32Array, ranks: Float64Array): Int32Array | null {
     const order = this.in(sort === 'RELEVANCE' ? 'DATE_PUBLISH_NEW' : sort);
     if (sort !== 'RELEVANCE') {
-      // The hits' indexes in the whole order, as a set read back ascending.
-      const index = this.indexIn(sort);
-      const bits = new Int32Array((order.length + 31) >> 5);
-      for (let i = 0; i < videos.length; i += 1) bits[index[videos[i]!]! >> 5]! |= 1 << (index[videos[i]!]! & 31);
-      const at = membersOf(bits);
+      const at = indexesIn(this.indexIn(sort), videos, order.length);
       for (let i = 0; i < at.length; i += 1) at[i] = order[at[i]!]!;
       return at;
     }
@@ -679,6 +666,13 @@ function byRank(set: HitSet, order: Int32Array, found: Scan): Scan {
   return { ...found, passing: places, ranks: byRanks };
 }
 
+/** Each of `videos`' index in an order of `size` places (`index`: each place's), ascending, through a bit set. */
+function indexesIn(index: Int32Array, videos: ArrayLike<number>, size: number): Int32Array {
+  const bits = new Int32Array((size + 31) >> 5);
+  for (let i = 0; i < videos.length; i += 1) bits[index[videos[i]!]! >> 5]! |= 1 << (index[videos[i]!]! & 31);
+  return membersOf(bits);
+}
+
 /** The rows at `passing[from]` to `passing[to - 1]` (places in `order`). */
 function pageOf(catalogue: Catalogue, order: Int32Array, passing: ArrayLike<number>, from: number, to: number): CatalogueRow[] {
   const page: CatalogueRow[] = [];
@@ -744,12 +738,9 @@ export function evaluate(set: HitSet, sort: SearchSort, options: EvaluateOptions
       const scanned = { viewer, filters: options.filters, now, facets: true, stopAfter: Infinity, may };
       if (!whole) return scan(catalogue, order, set.places(base, open), scanned);
       const found = scan(catalogue, set.videos, set.held(open), scanned);
-      const bits = new Int32Array((order.length + 31) >> 5);
-      for (let i = 0; i < found.passing.length; i += 1) {
-        const at = whole.index[set.videos[found.passing[i]!]!]!;
-        bits[at >> 5]! |= 1 << (at & 31);
-      }
-      return { ...found, passing: membersOf(bits) };
+      const videos = new Int32Array(found.passing.length);
+      for (let i = 0; i < videos.length; i += 1) videos[i] = set.videos[found.passing[i]!]!;
+      return { ...found, passing: indexesIn(whole.index, videos, order.length) };
     };
     const ranked = (found: Scan) => (relevance ? byRank(set, order, found) : found);
     // Parts name the whole catalogue's order they index (or the set's own).
