@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SURGERY_TYPE_ALL } from '@ipsv/contracts/surgery-types';
 import { Catalogue, createSearchCatalogue, evaluate, facetValues, HitSet, type EvaluateOptions, type SearchFilters } from './search-catalogue.js';
-import { watcher } from '../videos/video-access.js';
+import { watcher, type WatchFacts } from '../videos/video-access.js';
 import { parseTsquery } from './search-text-index.js';
 import type { CatalogueRow } from './search.repository.js';
 
@@ -51,6 +51,21 @@ const EVERYTHING: EvaluateOptions = {
 const run = (rows: CatalogueRow[], options: Partial<EvaluateOptions> & { sort?: Parameters<HitSet['in']>[0] } = {}) =>
   evaluate(HitSet.all(new Catalogue(rows)), options.sort ?? 'DATE_ADDED_NEW', { ...EVERYTHING, ...options });
 const ids = (result: ReturnType<typeof run>) => result.page.map((r) => r.id);
+/** A seeded random number in [0, 1), and a pick from a list with it: the same data every run. */
+const seeded = (seed: number) => {
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  return { random, pick: <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]! };
+};
+/** A test row's access facts as `watcher` reads them. */
+const factsOf = (r: CatalogueRow): WatchFacts => ({
+  ownerId: r.owner_id,
+  visibility: r.visibility,
+  whitelist: r.whitelist,
+  listEntries: [],
+  accessGrants: [],
+  publishedVersion: 1,
+  takenDownAt: r.taken_down ? new Date(NOW) : null,
+});
 
 describe('search catalogue: filters, facets and paging in memory', () => {
   it('puts each video in the resolution, duration and frame-rate class the SQL filters used', () => {
@@ -113,8 +128,7 @@ describe('search catalogue: filters, facets and paging in memory', () => {
   });
 
   it("orders a text's hits from the whole catalogue's orders exactly as comparing them one by one does", () => {
-    let seed = 11;
-    const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const { random } = seeded(11);
     // Few distinct dates, views and ranks, so most hits tie on a key and the next key decides.
     const rows = Array.from({ length: 400 }, (_, i) =>
       row({
@@ -203,9 +217,7 @@ describe('search catalogue: the shared part of a search', () => {
   };
 
   it('gives every viewer what a plain reading of the rules gives, page by page', () => {
-    let seed = 7;
-    const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
-    const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
+    const { random, pick } = seeded(7);
     const rows = Array.from({ length: 400 }, (_, i) =>
       row({
         id: `r${String(i).padStart(4, '0')}`,
@@ -242,22 +254,7 @@ describe('search catalogue: the shared part of a search', () => {
             const canSee = watcher(viewer, new Date(NOW));
             const result = evaluate(set, sort, { viewer: { id: viewer.id, canSee }, filters, offset, limit: 10, total: true, facets: true, now: NOW });
             const facets = Object.fromEntries(result.facets!.map(({ facet, value, n }) => [`${facet}:${value}`, n]));
-            const expected = reference(
-              rows,
-              sort,
-              filters,
-              (r) =>
-                canSee({
-                  ownerId: r.owner_id,
-                  visibility: r.visibility,
-                  whitelist: r.whitelist,
-                  listEntries: [],
-                  accessGrants: [],
-                  publishedVersion: 1,
-                  takenDownAt: r.taken_down ? new Date() : null,
-                }),
-              offset,
-            );
+            const expected = reference(rows, sort, filters, (r) => canSee(factsOf(r)), offset);
             expect(
               {
                 ids: result.page.map((r) => r.id),
@@ -274,9 +271,7 @@ describe('search catalogue: the shared part of a search', () => {
 
 describe('search catalogue: relevance', () => {
   it('ranks only what passes the filters and access, in the order ranking every hit gives', () => {
-    let seed = 3;
-    const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
-    const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
+    const { random, pick } = seeded(3);
     // Few words and positions: many hits tie on rank, and the publication date decides.
     const rows = Array.from({ length: 300 }, (_, i) =>
       row({
@@ -314,17 +309,7 @@ describe('search catalogue: relevance', () => {
           const expected = [...plain]
             .map((place) => catalogue.rows[place]!)
             .filter((r) => !gender.length || r.patient_gender === 'female')
-            .filter((r) =>
-              canSee({
-                ownerId: r.owner_id,
-                visibility: r.visibility,
-                whitelist: r.whitelist,
-                listEntries: [],
-                accessGrants: [],
-                publishedVersion: 1,
-                takenDownAt: null,
-              }),
-            );
+            .filter((r) => canSee(factsOf(r)));
           const label = `${viewer.id} ${gender} ${offset}`;
           expect(
             result.page.map((r) => r.id),
