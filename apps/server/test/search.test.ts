@@ -254,6 +254,19 @@ describe('text matching', () => {
     expect((await search(users.outsider, 'q=gallbladder')).results[0]!.segment).toBeNull();
   });
 
+  it('shows the segment that holds most of the words, when the video matches through its other fields', async () => {
+    // 'cholecystectomy' is in the title, 'critical' only in a segment.
+    const procedureAndStep = await search(users.outsider, 'q=cholecystectomy%20critical');
+    expect(ids(procedureAndStep)).toEqual(named('chole'));
+    expect(procedureAndStep.results[0]!.segment).toEqual({ title: 'Critical view of safety', startTime: 300 });
+    expect((await search(users.outsider, 'q=laparoscopic%20port')).results[0]!.segment).toEqual({ title: 'Port placement', startTime: 0 });
+    // Two of the words in the later segment against one in the first: the later one.
+    expect((await search(users.outsider, 'q=port%20safety%20hepatocystic')).results[0]!.segment?.startTime).toBe(300);
+    expect((await search(users.outsider, 'q=cholecystectomy%20port%20critical%20safety')).results[0]!.segment?.startTime).toBe(300);
+    // A word in no segment shows none.
+    expect((await search(users.outsider, 'q=cholecystectomy%20laparoscopic')).results[0]!.segment).toBeNull();
+  });
+
   it('treats quotes, operators and backslashes as plain text', async () => {
     for (const q of ["'", '&', '|', '!', ':*', '\\', "chole'cystectomy", 'hernia & | ! :* \\', "'); DROP TABLE videos; --", '(((', '<->']) {
       const response = await users.outsider.call('GET', `/api/search?q=${encodeURIComponent(q)}`);

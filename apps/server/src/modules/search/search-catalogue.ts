@@ -26,7 +26,7 @@ import {
 import { SURGERY_TYPE_ALL } from '@ipsv/contracts/surgery-types';
 import type { WatchFacts } from '../videos/video-access.js';
 import type { CatalogueRow, SearchRepository } from './search.repository.js';
-import { joinTsqueries, tsqueryText } from './search-text.js';
+import { joinTsqueries, tsqueryText, tsqueryWords } from './search-text.js';
 import { membersOf, parseTsquery, TextIndex, type QueryNode } from './search-text-index.js';
 
 export interface SearchFilters {
@@ -1036,11 +1036,11 @@ export function createSearchCatalogue(search: Source) {
       return entry.promise;
     },
 
-    /** The best-matching segment of each of `ids` in `set` (asked of PostgreSQL once per video and text). */
+    /** The segment of each of `ids` that holds most of `set`'s words (asked of PostgreSQL once per video and text). */
     async segments(set: HitSet, ids: readonly string[]): Promise<Map<string, { title: string; startTime: number } | null>> {
       const missing = ids.filter((id) => !set.segments.has(id));
       if (missing.length) {
-        const found = await search.segmentMatches(set.text, missing);
+        const found = await search.segmentMatches(tsqueryWords(set.text), missing);
         for (const id of missing) set.segments.set(id, null);
         for (const row of found) set.segments.set(row.video_id, { title: row.title, startTime: Number(row.start_time) });
       }

@@ -29,6 +29,11 @@ export function tsqueryText(terms: readonly string[], corrections: ReadonlyMap<s
     .join(' & ');
 }
 
+/** The words' own expressions of a `tsqueryText` (each word with its corrections), in order. */
+export function tsqueryWords(text: string): string[] {
+  return text === '' ? [] : text.split(' & ');
+}
+
 /**
  * The tsquery of a whole text (`tsqueryText`) from each term's own, as PostgreSQL printed them:
  * to_tsquery reads `a & b` as the AND of what it makes of each, and drops stop words term by term.

@@ -169,16 +169,26 @@ export function createSearchRepository(db: Db) {
         WHERE v.published_version >= 1 AND v.search_document @@ ${tsquery(text)}`);
     },
 
-    /** For each of `ids` that has one, its segment that best matches `text` (the earliest of equals). */
-    async segmentMatches(text: string, ids: readonly string[]): Promise<{ video_id: string; title: string; start_time: number }[]> {
-      if (ids.length === 0) return [];
+    /**
+     * For each of `ids` that has one, the segment that holds the most of the search's `words` (each
+     * a word's to_tsquery expression, `tsqueryWords`), then the best ranked, then the earliest: a
+     * search for 'cholecystectomy critical view' shows the 'Critical view of safety' segment of a
+     * cholecystectomy video though the segment's own words do not name the procedure.
+     */
+    async segmentMatches(words: readonly string[], ids: readonly string[]): Promise<{ video_id: string; title: string; start_time: number }[]> {
+      if (ids.length === 0 || words.length === 0) return [];
+      const any = tsquery(words.map((word) => `(${word})`).join(' | '));
+      const held = sql.join(
+        words.map((word) => sql`(s.document @@ ${tsquery(word)})::int`),
+        sql` + `,
+      );
       // `document`: the segment's words, stored (migration 0014; building them here was most of
       // a new text's database time).
       return rows(sql`
         SELECT DISTINCT ON (s.video_id) s.video_id, s.title, s.start_time
         FROM video_segments s
-        WHERE s.video_id IN (${list(ids)}) AND s.document @@ ${tsquery(text)}
-        ORDER BY s.video_id, ts_rank(s.document, ${tsquery(text)}) DESC, s.start_time`);
+        WHERE s.video_id IN (${list(ids)}) AND s.document @@ ${any}
+        ORDER BY s.video_id, ${held} DESC, ts_rank(s.document, ${any}) DESC, s.start_time`);
     },
 
     /** Cards of the given videos that pass `access`, in no particular order. */
