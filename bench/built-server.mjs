@@ -19,7 +19,10 @@ export async function startBuiltServer(env = {}) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ipsv-bench-'));
   // The embedded PostgreSQL runs as its own user (when started as root) and must reach its folder.
   await fs.chmod(dataDir, 0o755);
-  const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
+  // BENCH_SERVER_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (Node does
+  // not take --cpu-prof from NODE_OPTIONS).
+  const profile = process.env.BENCH_SERVER_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_SERVER_CPU_PROF] : [];
+  const server = spawn(process.execPath, [...profile, 'apps/server/dist/main.js'], {
     // info: the start-up line carries the URL; request lines are debug and not printed.
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
