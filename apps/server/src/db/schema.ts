@@ -393,6 +393,12 @@ export const videoSegments = pgTable(
   },
   (table) => [index('video_segments_video_idx').on(table.videoId, table.startTime)],
 );
+const { searchDocument: _searchDocument, ...pageVideoColumns } = getTableColumns(videos);
+/**
+ * A video's columns as every page and job reads them: its `search_document` (kept by triggers,
+ * read by the search's own queries) is a third of a row and was parsed on every read of a video.
+ */
+export const videoColumns = pageVideoColumns;
 const { document: _document, ...pageSegmentColumns } = getTableColumns(videoSegments);
 /** A segment's columns as pages read and write them (its `document` is the search's alone). */
 export const segmentColumns = pageSegmentColumns;

@@ -15,6 +15,7 @@ import {
   videoDailyStats,
   videoRetention,
   videoSegments,
+  videoColumns,
   videoVersions,
   videos,
   type AccessGrant,
@@ -71,7 +72,7 @@ export function createDashboardRepository(db: Db) {
       };
       const direction = query.order === 'asc' ? asc : desc;
       const rows = await db
-        .select({ video: videos, firstName: users.firstName, lastName: users.lastName, views })
+        .select({ video: videoColumns, firstName: users.firstName, lastName: users.lastName, views })
         .from(videos)
         .innerJoin(users, eq(users.id, videos.ownerId))
         .where(where)
@@ -88,7 +89,7 @@ export function createDashboardRepository(db: Db) {
     async videosByIds(ids: readonly string[]): Promise<VideoRow[]> {
       if (ids.length === 0) return [];
       return db
-        .select()
+        .select(videoColumns)
         .from(videos)
         .where(inArray(videos.id, [...ids]));
     },
@@ -149,7 +150,7 @@ export function createDashboardRepository(db: Db) {
     async ownerVideos(ownerId: string): Promise<(VideoRow & { listIds: string[] })[]> {
       const rows = await db
         .select({
-          video: videos,
+          video: videoColumns,
           listIds: sql<string[]>`coalesce(array_agg(${videoAccessLists.listId}) FILTER (WHERE ${videoAccessLists.listId} IS NOT NULL), '{}')`,
         })
         .from(videos)
@@ -307,7 +308,7 @@ export function createDashboardRepository(db: Db) {
           .returning({ id: accessRequests.id });
         if (!decided) return false;
         if (decision.grant) {
-          const [video] = await tx.select().from(videos).where(eq(videos.id, request.videoId)).for('update');
+          const [video] = await tx.select(videoColumns).from(videos).where(eq(videos.id, request.videoId)).for('update');
           if (video) {
             const email = request.requesterEmail.toLowerCase();
             const grant: AccessGrant = { email, until: decision.until ? decision.until.toISOString() : null, requestId: request.id };
@@ -331,7 +332,7 @@ export function createDashboardRepository(db: Db) {
     /** Takes a grant back (the owner removes it from the video's list). */
     async revokeGrant(videoId: string, email: string, actorId: string): Promise<void> {
       await db.transaction(async (tx) => {
-        const [video] = await tx.select().from(videos).where(eq(videos.id, videoId)).for('update');
+        const [video] = await tx.select(videoColumns).from(videos).where(eq(videos.id, videoId)).for('update');
         if (!video) return;
         await tx
           .update(videos)

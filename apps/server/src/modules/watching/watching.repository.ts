@@ -13,6 +13,7 @@ import {
   videoDailyStats,
   videoRetention,
   videos,
+  videoColumns,
   videoSegments,
   watchHistory,
   watchLater,
@@ -36,20 +37,38 @@ const itemCount = sql<number>`(SELECT count(*)::int FROM playlist_items AS i WHE
 const page = (pageNumber: number, size: number) => ({ limit: size, offset: (pageNumber - 1) * size });
 
 export function createWatchingRepository(db: Db) {
+  const ownerColumns = { firstName: users.firstName, lastName: users.lastName, pictureKey: users.pictureKey };
+  // The video page's lookup, built once and prepared by name (see videos.repository.ts `byId`).
+  const oneWithOwner = db
+    .select({ video: videoColumns, ...ownerColumns })
+    .from(videos)
+    .innerJoin(users, eq(users.id, videos.ownerId))
+    .where(eq(videos.id, sql.placeholder('id')))
+    .prepare('watch_video_with_owner');
+  const segmentsOf = db
+    .select(segmentColumns)
+    .from(videoSegments)
+    .where(eq(videoSegments.videoId, sql.placeholder('id')))
+    .orderBy(asc(videoSegments.startTime))
+    .prepare('watch_segments');
   return {
     /** The videos of `ids` with their owners' names (missing ids: deleted videos). */
     async videosWithOwners(ids: string[]): Promise<Map<string, VideoWithOwner>> {
       if (ids.length === 0) return new Map();
-      const rows = await db
-        .select({ video: videos, firstName: users.firstName, lastName: users.lastName, pictureKey: users.pictureKey })
-        .from(videos)
-        .innerJoin(users, eq(users.id, videos.ownerId))
-        .where(inArray(videos.id, [...new Set(ids)]));
+      const unique = [...new Set(ids)];
+      const rows =
+        unique.length === 1
+          ? await oneWithOwner.execute({ id: unique[0] })
+          : await db
+              .select({ video: videoColumns, ...ownerColumns })
+              .from(videos)
+              .innerJoin(users, eq(users.id, videos.ownerId))
+              .where(inArray(videos.id, unique));
       return new Map(rows.map((r) => [r.video.id, { video: r.video, ownerName: `${r.firstName} ${r.lastName}`.trim(), ownerPictureKey: r.pictureKey }]));
     },
 
     async segments(videoId: string) {
-      return db.select(segmentColumns).from(videoSegments).where(eq(videoSegments.videoId, videoId)).orderBy(asc(videoSegments.startTime));
+      return segmentsOf.execute({ id: videoId });
     },
 
     /** Watch later flag, history position and the history switch of one user for one video, in one query. */
