@@ -299,13 +299,8 @@ describe('search catalogue: relevance', () => {
           // A new set each time: its ranks are worked out by this search alone.
           const set = new HitSet(catalogue, 'text', catalogue.text.matching(query)!, new Float64Array(all.places.length).fill(NaN), whole, query);
           const canSee = watcher(viewer, new Date(NOW));
-          const result = evaluate(set, 'RELEVANCE', {
-            ...EVERYTHING,
-            viewer: { id: viewer.id, canSee },
-            filters: { ...NO_FILTERS, gender },
-            offset,
-            facets: true,
-          });
+          const options = { ...EVERYTHING, viewer: { id: viewer.id, canSee }, filters: { ...NO_FILTERS, gender }, offset, facets: true };
+          const result = evaluate(set, 'RELEVANCE', options);
           const expected = [...plain]
             .map((place) => catalogue.rows[place]!)
             .filter((r) => !gender.length || r.patient_gender === 'female')
@@ -320,13 +315,7 @@ describe('search catalogue: relevance', () => {
           if (gender.length) expect(set.ranks.some(Number.isNaN), label).toBe(true);
           // A set without the whole catalogue's orders (while it is being refilled) orders its own.
           const alone = new HitSet(catalogue, 'text', catalogue.text.matching(query)!, new Float64Array(all.places.length).fill(NaN), null, query);
-          const own = evaluate(alone, 'RELEVANCE', {
-            ...EVERYTHING,
-            viewer: { id: viewer.id, canSee },
-            filters: { ...NO_FILTERS, gender },
-            offset,
-            facets: true,
-          });
+          const own = evaluate(alone, 'RELEVANCE', options);
           expect(
             own.page.map((r) => r.id),
             label,
