@@ -225,6 +225,8 @@ export function VideoPlayer({ videoId, title, playback, segments, durationSecond
     provider.library = () => import('hls.js/light');
     holdSourceUntilHlsAttached(provider);
     provider.config = {
+      // hls.js fetches the first segment at the start (?t=, a clip's start) rather than at 0.
+      ...(startAt !== null && { startPosition: startAt }),
       // Rewrites each request to the newest signature (the path's token), so no link ever expires mid-play.
       xhrSetup(xhr: XMLHttpRequest, url: string) {
         const fresh = withToken(url, token.current);
@@ -247,7 +249,9 @@ export function VideoPlayer({ videoId, title, playback, segments, durationSecond
       onLoadedMetadata={() => {
         if (started.current) return;
         started.current = true;
-        if (startAt !== null && playerRef.current) playerRef.current.currentTime = startAt;
+        // On the element: Vidstack holds a seek until 'can-play' and then bounds it by the seekable
+        // range its state holds, which could still be empty there; a CI run's ?t=8 started at 0.
+        if (startAt !== null && playerRef.current) seekTo(playerRef.current, startAt);
       }}
       onEnded={onEnded}
       aria-label={t('watching.player.label', { title })}
