@@ -85,9 +85,30 @@ try {
     for (const main of events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')) {
       const mine = events.filter((e) => e.pid === main.pid && e.tid === main.tid);
       const loaded = mine.find((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'loadeddata');
-      if (loaded) return mine.filter((e) => e.ph === 'X' && e.name === 'RunTask' && e.ts < loaded.ts).reduce((sum, e) => sum + (e.tdur ?? 0), 0) / 1000;
+      if (!loaded) continue;
+      const before = mine.filter((e) => e.ph === 'X' && e.ts < loaded.ts && e.tdur !== undefined);
+      addKindTimes(before);
+      return before.filter((e) => e.name === 'RunTask').reduce((sum, e) => sum + e.tdur, 0) / 1000;
     }
     return undefined;
+  };
+  // Self thread time of each kind of trace event (style, layout, paint, script, parsing...): what
+  // the sampling profiler shows only as "(program)".
+  const kindTotals = new Map();
+  let kindLoads = 0;
+  const addKindTimes = (events) => {
+    const sorted = [...events].sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+    const stack = [];
+    const self = new Map();
+    for (const e of sorted) {
+      while (stack.length && stack.at(-1).ts + stack.at(-1).dur <= e.ts) stack.pop();
+      const parent = stack.at(-1);
+      if (parent) self.set(parent, (self.get(parent) ?? parent.tdur) - e.tdur);
+      self.set(e, e.tdur);
+      stack.push(e);
+    }
+    for (const [e, tdur] of self) kindTotals.set(e.name, (kindTotals.get(e.name) ?? 0) + Math.max(0, tdur) / 1000);
+    kindLoads += 1;
   };
   // --variants compares, in the same run, the page as built with the page whose early media
   // fetches (the route loader's warm-up, made with fetch()) are refused. (A third variant refused
@@ -235,6 +256,9 @@ try {
   if (traceCpu) {
     const cpu = runs.map((r) => r.cpuMs).filter((v) => v !== undefined);
     console.log(`main-thread CPU before the first frame: median ${Math.round(median(cpu))} ms (${cpu.map(Math.round).join(', ')})`);
+    console.log(`by kind of work, self thread time per load (mean of ${kindLoads}):`);
+    for (const [name, total] of [...kindTotals].sort((a, b) => b[1] - a[1]).slice(0, 14))
+      console.log(`  ${(total / kindLoads).toFixed(1).padStart(7)} ms  ${name}`);
   }
 
   console.log(`while playing: main thread busy ${playbackBusy.busy.toFixed(1)} % of the time, ${playbackBusy.script.toFixed(1)} % in JavaScript (5 s sampled)`);
