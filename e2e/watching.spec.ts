@@ -120,9 +120,19 @@ test('a viewer plays the video, jumps by segment, takes a note, saves it for lat
   await page.getByRole('searchbox', { name: 'Search my notes' }).fill('structures');
   await expect(page.getByTestId('noted-note')).toContainText('Critical view of safety: two structures only');
   await expectNoSeriousViolations(page);
+  // The player starts where the link says: it never fetches the video's first segment (0-6 s).
+  const segmentsFetched: string[] = [];
+  const onRequest = (request: { url(): string }) => {
+    const segment = /segment-\d+\.m4s/.exec(request.url())?.[0];
+    if (segment) segmentsFetched.push(segment);
+  };
+  page.on('request', onRequest);
   await page.getByTestId('noted-note').getByRole('link').click();
   await expect(page).toHaveURL(new RegExp(`/video/${videoId}\\?t=\\d+$`));
   await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeGreaterThanOrEqual(7);
+  page.off('request', onRequest);
+  expect(segmentsFetched.length).toBeGreaterThan(0);
+  expect(segmentsFetched).not.toContain('segment-00000.m4s');
 
   // Deleting a note asks first; Cancel keeps it.
   await page.getByRole('tab', { name: 'Notes' }).click();
