@@ -6,7 +6,10 @@
 // the main thread is while the video plays. Then the page's API call under 50 connections
 // (autocannon), with the PostgreSQL statements it costs
 // (pg_stat_database transactions per request: every statement is its own transaction).
-// Usage: npm run build && node --import tsx bench/video-page.mjs [--duration 10] [--connections 50] [--runs 5] [--cpu] [--profile]
+// Usage: npm run build && node --import tsx bench/video-page.mjs [--duration 10] [--connections 50] [--runs 5] [--cpu] [--profile] [--floor]
+// --floor also times the media path alone, as often: on a bare same-origin document, the page's
+// API call, the built hls.js (from the cache) on a plain <video>, to the first decodable frame. What
+// the app's own start adds is the first frame minus that.
 // --cpu also traces each load and sums the page's main-thread CPU time until the video's
 // 'loadeddata' event: the work in the way of the first frame, which (unlike the wall-clock time)
 // hardly changes when other processes share the cores. Tracing slows the loads a little.
@@ -201,6 +204,32 @@ try {
     runs.push({ variant, frameMs, playedMs, firstFrameBytes, firstRungs, steps, cpuMs });
     await page.close();
   }
+  const floorMs = [];
+  if (process.argv.includes('--floor')) {
+    const hlsScript = (await fs.readdir(path.join('apps', 'web', 'dist', 'assets'))).find((name) => /^hls\.light-[\w-]+\.js$/.test(name));
+    for (let i = 0; i < runsEach; i += 1) {
+      const bare = await context.newPage();
+      await bare.goto('/api/health');
+      floorMs.push(
+        await bare.evaluate(
+          async ({ script, id }) => {
+            const t0 = performance.now();
+            const [{ default: Hls }, page] = await Promise.all([import(script), fetch(`/api/videos/${id}/watch`).then((r) => r.json())]);
+            const video = document.createElement('video');
+            video.muted = true;
+            document.body.append(video);
+            const hls = new Hls();
+            hls.attachMedia(video);
+            hls.loadSource(page.playback.hls);
+            await new Promise((resolve) => video.addEventListener('loadeddata', resolve, { once: true }));
+            return performance.now() - t0;
+          },
+          { script: `/assets/${hlsScript}`, id: videoId },
+        ),
+      );
+      await bare.close();
+    }
+  }
   // While it plays: how busy the page's main thread is (Chromium's sampling profiler, 5 s of playback).
   const playing = await context.newPage();
   await playing.goto(`/video/${videoId}`);
@@ -258,6 +287,10 @@ try {
   console.log(
     `median: first frame ${Math.round(median(runs.map((r) => r.frameMs)))} ms, then first played frame ${Math.round(median(runs.map((r) => r.playedMs)))} ms after play`,
   );
+  if (floorMs.length)
+    console.log(
+      `the media path alone (API call, hls.js, playlists, first segment, decode) on a bare page: median ${Math.round(median(floorMs))} ms (${floorMs.map(Math.round).join(', ')})`,
+    );
   if (profileFirstFrame) printSelfTimes(profileTotals);
   if (traceCpu) {
     const cpu = runs.map((r) => r.cpuMs).filter((v) => v !== undefined);
