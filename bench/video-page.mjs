@@ -7,7 +7,7 @@
 // (autocannon), with the PostgreSQL statements it costs
 // (pg_stat_database transactions per request: every statement is its own transaction).
 // Usage: npm run build && node --import tsx bench/video-page.mjs [--duration 10] [--connections 50] [--runs 5] [--cpu] [--profile] [--floor]
-// --floor also times the media path alone, as often: on a bare same-origin document, the page's
+// --floor also times the media path alone, as many times as --runs: on a bare same-origin document, the page's
 // API call, the built hls.js (from the cache) on a plain <video>, to the first decodable frame. What
 // the app's own start adds is the first frame minus that.
 // --cpu also traces each load and sums the page's main-thread CPU time until the video's
@@ -83,6 +83,26 @@ try {
   // that time went, by script and by function (self time, summed over the loads).
   const profileFirstFrame = process.argv.includes('--profile');
   const profileTotals = { byScript: new Map(), byFunction: new Map(), loads: 0 };
+  // Self thread time of each kind of trace event (style, layout, paint, script, parsing...): what
+  // the sampling profiler shows only as "(program)".
+  const kindTotals = new Map();
+  let kindLoads = 0;
+  const addKindTimes = (events) => {
+    const sorted = [...events].sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+    const stack = [];
+    const self = new Map();
+    for (const e of sorted) {
+      while (stack.length && stack.at(-1).ts + stack.at(-1).dur <= e.ts) stack.pop();
+      const parent = stack.at(-1);
+      if (parent) self.set(parent, (self.get(parent) ?? parent.tdur) - e.tdur);
+      self.set(e, e.tdur);
+      stack.push(e);
+    }
+    for (const [e, tdur] of self) kindTotals.set(e.name, (kindTotals.get(e.name) ?? 0) + Math.max(0, tdur) / 1000);
+    kindLoads += 1;
+  };
+  /** Wall time of the same tasks, per load. */
+  const taskWallMs = [];
   /** CPU time of the renderer's main thread (its tasks' thread time) before the video's 'loadeddata' event. */
   const mainThreadCpuBeforeFrame = (events) => {
     for (const main of events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')) {
@@ -99,25 +119,6 @@ try {
       return tasks.reduce((sum, e) => sum + e.tdur, 0) / 1000;
     }
     return undefined;
-  };
-  // Self thread time of each kind of trace event (style, layout, paint, script, parsing...): what
-  // the sampling profiler shows only as "(program)".
-  const taskWallMs = [];
-  const kindTotals = new Map();
-  let kindLoads = 0;
-  const addKindTimes = (events) => {
-    const sorted = [...events].sort((a, b) => a.ts - b.ts || b.dur - a.dur);
-    const stack = [];
-    const self = new Map();
-    for (const e of sorted) {
-      while (stack.length && stack.at(-1).ts + stack.at(-1).dur <= e.ts) stack.pop();
-      const parent = stack.at(-1);
-      if (parent) self.set(parent, (self.get(parent) ?? parent.tdur) - e.tdur);
-      self.set(e, e.tdur);
-      stack.push(e);
-    }
-    for (const [e, tdur] of self) kindTotals.set(e.name, (kindTotals.get(e.name) ?? 0) + Math.max(0, tdur) / 1000);
-    kindLoads += 1;
   };
   // --variants compares, in the same run, the page as built with the page whose early media
   // fetches (the route loader's warm-up, made with fetch()) are refused. (A third variant refused
