@@ -5,7 +5,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LoadingScreen } from '../components/loading-screen';
 import { watchPageQuery } from '../features/watching/api/get-watch-page';
-import { warmPlayback } from '../features/watching/api/warm-playback';
+import { startEarlyPlayback } from '../features/watching/early-playback';
 import { deepLinkStart } from '../features/watching/watch-math';
 import { isVideoId, NotFoundError } from '../lib/not-found';
 import { createGuardLoader, revalidateOnEveryNavigation } from './guard';
@@ -86,7 +86,8 @@ function requireVideoId({ params }: { params: Record<string, string | undefined>
 /**
  * The video page's first frame waits on its API answer, hls.js and the first media requests: they
  * start here, beside the session check and the page's own script, instead of one after the other
- * once the page has mounted.
+ * once the page has mounted. hls.js itself starts here on a <video> the player adopts at mount
+ * (early-playback.ts), so the first segment is in the element while the page renders.
  */
 const videoPageLoader =
   (queryClient: QueryClient) =>
@@ -102,7 +103,7 @@ const videoPageLoader =
     }
     void queryClient
       .fetchQuery(query)
-      .then((page) => warmPlayback(page.playback.hls, deepLinkStart(search)))
+      .then((page) => startEarlyPlayback(params.videoId!, page.playback.hls, deepLinkStart(search)))
       .catch(() => undefined);
     return null;
   };

@@ -1,9 +1,9 @@
 // The player's first frame waits on four requests in a row (master playlist, the first rung's
-// playlist, its init segment, the segment at the start position), which hls.js can only begin once
-// the page has rendered and the player has mounted. Started from the route's loader as soon as the
-// page's API answer gives the signed master link, the same requests fill the browser's HTTP cache
-// (the media routes send cache-control for them) while the page renders, and hls.js then finds them
-// there. Best effort: any failure leaves the player to fetch as it would anyway.
+// playlist, its init segment, the segment at the start position). Where hls.js runs, the route's
+// loader starts it before the page renders (early-playback.ts); where it does not (Safari on iOS
+// plays HLS natively, once the player has mounted), the same requests made from the loader fill the
+// browser's HTTP cache (the media routes send cache-control for them) while the page renders, and
+// the player then finds them there. Best effort: any failure leaves the player to fetch as it would.
 
 const lines = (text: string) =>
   text

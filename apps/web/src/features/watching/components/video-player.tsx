@@ -17,13 +17,18 @@ import {
   type MediaProviderAdapter,
 } from '@vidstack/react';
 import { DefaultVideoLayout, defaultLayoutIcons, type DefaultLayoutWord } from '@vidstack/react/player/layouts/default';
-import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PLAYBACK_RATES, type WatchSegment } from '@ipsv/contracts/watching';
 import type { Playback } from '@ipsv/contracts/videos';
 import { getPlayback } from '../api/get-watch-page';
 import { refreshDelayMs, withToken, tokenOf } from '../signed-links';
-import { seekTo } from '../player-seek';
+import { playerVideo, seekTo } from '../player-seek';
+import earlyPlayback from './early-playback.module.css';
+import { settledEarlyPlayback, takeEarlyPlayback } from '../early-playback';
+import { adoptedPlayback, adoptingConstructor, installPlayerAdoption, offerEarlyPlayback, withdrawEarlyPlayback } from '../player-adoption';
+
+installPlayerAdoption();
 
 /** One frame at the ladder's 25 fps, for ',' and '.' while paused. */
 const FRAME_SECONDS = 1 / 25;
@@ -91,7 +96,7 @@ const LAYOUT_WORDS = Object.keys({
 const seekBy = (player: MediaPlayerInstance, delta: number) => {
   // From the video element's position: while a seek is under way it already holds the target, where
   // the player's state still has the old time (pressing 'l' twice quickly must go 20 s on).
-  const from = player.el?.querySelector('video')?.currentTime ?? player.currentTime;
+  const from = playerVideo(player)?.currentTime ?? player.currentTime;
   seekTo(player, Math.max(0, Math.min(player.state.duration || Infinity, from + delta)));
 };
 
@@ -172,6 +177,20 @@ export function VideoPlayer({ videoId, title, playback, segments, durationSecond
   const started = useRef(false);
   useDecorativeThumbnails(playerRef);
 
+  // The route's loader may have started hls.js on a <video> of its own for this link and start
+  // (early-playback.ts): offered to this player's provider, which adopts it (player-adoption.ts).
+  // Before the provider's loader runs (a frame after mount), so a layout effect.
+  useLayoutEffect(() => {
+    const ready = takeEarlyPlayback(playback.hls, startAt, token);
+    if (!ready) return;
+    // Its frame may be on screen already (the loading state's): kept there, in the player's place.
+    const shown = settledEarlyPlayback(ready)?.video;
+    if (shown?.readyState) document.querySelector(`.${earlyPlayback.media}`)?.prepend(shown);
+    offerEarlyPlayback(playback.hls, ready);
+    return () => withdrawEarlyPlayback(playback.hls, ready);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- claimed once, at mount: a later link or start is the player's own
+  }, []);
+
   useEffect(() => {
     token.current = tokenOf(playback.hls);
     let timer: ReturnType<typeof setTimeout>;
@@ -222,8 +241,15 @@ export function VideoPlayer({ videoId, title, playback, segments, durationSecond
 
   const onProviderChange = (provider: MediaProviderAdapter | null) => {
     if (!isHLSProvider(provider)) return;
-    provider.library = () => import('hls.js/light');
     holdSourceUntilHlsAttached(provider);
+    const early = adoptedPlayback(provider.video);
+    if (early) {
+      // Already at its start, with its own hls.js (its config below is for a new one).
+      started.current = true;
+      provider.library = adoptingConstructor(early);
+      return;
+    }
+    provider.library = () => import('hls.js/light');
     provider.config = {
       // hls.js fetches the first segment at the start (?t=, a clip's start) rather than at 0.
       ...(startAt !== null && { startPosition: startAt }),
@@ -259,7 +285,7 @@ export function VideoPlayer({ videoId, title, playback, segments, durationSecond
       style={{ scrollMarginTop: 'calc(var(--app-shell-header-offset, 0px) + 8px)' }}
       data-testid="video-player"
     >
-      <MediaProvider>
+      <MediaProvider className={earlyPlayback.media}>
         {playback.poster && <Poster className="vds-poster" src={playback.poster} alt={title} />}
         {segments.length > 0 && <Track kind="chapters" type="json" content={chapters} default label={t('watching.segments.title')} lang="en-US" />}
       </MediaProvider>

@@ -2,10 +2,10 @@
 // player, segments, Surgery Details, Notes, Download, Watch Later, playlists), no access (401: the
 // 'Message' box with Ok and 'Request access') or an error ('internal server error'). ?t=SECONDS
 // starts there; ?playlist=&item= plays a playlist, moving on at the end of each clip.
-import { Alert, Button, Grid, Group, Modal, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Grid, Group, Modal, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconClockHour4, IconDownload, IconListDetails, IconNotes, IconPlayerPlay } from '@tabler/icons-react';
 import type { MediaPlayerInstance } from '@vidstack/react';
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { startTransition, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import type { PlaylistItem, WatchPage, WatchSegment } from '@ipsv/contracts/watching';
@@ -25,6 +25,8 @@ import { VideoPlayer } from '../components/video-player';
 import { seekTo } from '../player-seek';
 import { usePlaybackReports } from '../hooks/use-playback-reports';
 import { clock, currentSegmentIndex, deepLinkStart } from '../watch-math';
+import { earlyPlaybackOf, type EarlyPlayback } from '../early-playback';
+import earlyPlayback from '../components/early-playback.module.css';
 
 function NoAccess({ videoId }: { videoId: string }) {
   const { t } = useTranslation();
@@ -61,11 +63,44 @@ function NoAccess({ videoId }: { videoId: string }) {
   );
 }
 
-function LoadingSkeleton() {
+/**
+ * The early start's first frame (early-playback.ts) in the player's place while the page renders;
+ * the player takes the same element over when it mounts.
+ */
+function useEarlyFrame(videoId: string) {
+  const host = useRef<HTMLDivElement>(null);
+  // A layout effect: placed before the loading state is first painted when the frame is there.
+  useLayoutEffect(() => {
+    const ready = earlyPlaybackOf(videoId);
+    if (!ready) return;
+    let cancelled = false;
+    let early: EarlyPlayback | null = null;
+    const place = () => {
+      if (!cancelled && early) host.current?.append(early.video);
+    };
+    void ready.then((started) => {
+      early = started;
+      if (!early || cancelled) return;
+      if (early.fired.has('loadeddata')) place();
+      else early.video.addEventListener('loadeddata', place, { once: true });
+    });
+    return () => {
+      cancelled = true;
+      early?.video.removeEventListener('loadeddata', place);
+    };
+  }, [videoId]);
+  return host;
+}
+
+function LoadingSkeleton({ videoId }: { videoId: string }) {
+  const earlyFrameHost = useEarlyFrame(videoId);
   return (
     <Grid data-testid="video-skeleton" aria-busy="true">
       <Grid.Col span={{ base: 12, lg: 8 }}>
-        <Skeleton style={{ aspectRatio: '16 / 9' }} radius="md" />
+        <Box pos="relative" style={{ aspectRatio: '16 / 9' }}>
+          <Skeleton h="100%" radius="md" />
+          <div ref={earlyFrameHost} className={earlyPlayback.frame} />
+        </Box>
         <Skeleton height={28} mt="md" width="60%" />
         <Skeleton height={16} mt="sm" width="40%" />
       </Grid.Col>
@@ -268,6 +303,12 @@ export function VideoPage() {
   const { videoId = '' } = useParams();
   const [searchParams] = useSearchParams();
   const page = useWatchPage(videoId);
+  // The page (the player, its layout and the panels) renders after the loading state has been
+  // shown, in a transition of its own: the early start's first frame shows in the loading state
+  // (useEarlyFrame) while the rest of the page is built.
+  const [shellShown, setShellShown] = useState(false);
+  useEffect(() => startTransition(() => setShellShown(true)), []);
+  const data = shellShown ? page.data : undefined;
   const playlistId = searchParams.get('playlist');
   const itemId = searchParams.get('item');
   const playing = usePlayingItem(playlistId, itemId);
@@ -277,7 +318,7 @@ export function VideoPage() {
   const noAccess = page.error instanceof ApiError && page.error.code === 'NO_ACCESS';
   return (
     <Page title={title} hideHeading>
-      {page.isPending && <LoadingSkeleton />}
+      {(page.isPending || (page.data && !data)) && <LoadingSkeleton videoId={videoId} />}
       {noAccess && <NoAccess videoId={videoId} />}
       {page.error && !noAccess && (
         <ErrorAlert
@@ -288,8 +329,8 @@ export function VideoPage() {
           onRetry={() => page.refetch()}
         />
       )}
-      {page.data && (!playlistId || !playing.isPending) && (
-        <WatchView key={`${videoId}-${itemId ?? ''}`} page={page.data} startAt={startAt} playing={playing.data ?? null} />
+      {data && (!playlistId || !playing.isPending) && (
+        <WatchView key={`${videoId}-${itemId ?? ''}`} page={data} startAt={startAt} playing={playing.data ?? null} />
       )}
     </Page>
   );
