@@ -92,7 +92,8 @@ test('the player renews its signed links: past their lifetime a new rung still l
   });
 
   await page.goto(`/video/${videoId}`);
-  await expect(page.locator('video')).toHaveJSProperty('readyState', 4, { timeout: 30_000 });
+  await expect(page.locator('video:visible')).toHaveJSProperty('readyState', 4, { timeout: 30_000 });
+  await expect(page.getByTestId('video-player')).toHaveAttribute('data-can-play', '', { timeout: 30_000 });
   const firstToken = TOKEN.exec(media.find((m) => m.url.endsWith('.m3u8'))!.url)![1];
 
   // The page asks for fresh links before the first ones expire.
@@ -122,7 +123,7 @@ test('the player renews its signed links: past their lifetime a new rung still l
   const fresh = unseen ?? names.find((name) => name !== playing)!;
   await rungs.filter({ hasText: fresh }).click();
   await page.keyboard.press('Escape');
-  await page.locator('video').evaluate((video: HTMLVideoElement) => {
+  await page.locator('video:visible').evaluate((video: HTMLVideoElement) => {
     video.currentTime = 0;
     return video.play();
   });

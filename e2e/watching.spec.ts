@@ -19,6 +19,14 @@ let providerState: Awaited<ReturnType<Awaited<ReturnType<Page['context']>>['stor
 const consent = (page: Page) =>
   page.addInitScript(() => localStorage.setItem('consent', JSON.stringify({ necessary: true, performance: false, advertising: false })));
 const currentTime = (page: Page) => page.evaluate(() => document.querySelector('video')?.currentTime ?? 0);
+/**
+ * The video's frame is there and so is the player, ready for keys. The frame can come first: the
+ * loading state shows the early start's frame (early-playback.ts) before the player has mounted.
+ */
+const playerReady = async (page: Page) => {
+  await expect(page.locator('video:visible')).toHaveJSProperty('readyState', 4, { timeout: 20_000 });
+  await expect(page.getByTestId('video-player')).toHaveAttribute('data-can-play', '', { timeout: 20_000 });
+};
 
 test.beforeAll(async ({ browser, baseURL }) => {
   test.setTimeout(600_000);
@@ -49,7 +57,7 @@ test('a viewer plays the video, jumps by segment, takes a note, saves it for lat
 
   // It plays: the time advances and a rung of the ladder is chosen.
   // By keyboard alone: 'k' plays (the player's shortcuts work from anywhere outside text fields).
-  await expect(page.locator('video')).toHaveJSProperty('readyState', 4, { timeout: 20_000 });
+  await playerReady(page);
   await page.keyboard.press('k');
   await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThan(1);
   expect(await page.evaluate(() => document.querySelector('video')?.videoHeight ?? 0)).toBeGreaterThan(0);
@@ -162,6 +170,33 @@ test('a viewer plays the video, jumps by segment, takes a note, saves it for lat
   await expect(page.getByRole('link', { name: TITLE })).toHaveCount(0);
 });
 
+// hls.js starts from the route's loader, before the page renders (its first frame shows in the
+// loading state), and the player adopts that <video> and instance when it mounts. The player must
+// then know everything the adopted hls.js heard before it listened (a first attempt in another form
+// once left the player at 0:00 of 0:00), and nothing may be fetched twice.
+test('the player adopts the stream started before the page: one stream, with its duration, type and rungs', async ({ page }) => {
+  await createSignedInAccount(page.request);
+  await consent(page);
+  const masters: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/master.m3u8')) masters.push(request.url());
+  });
+  await page.goto(`/video/${videoId}`);
+  await expect(page.getByTestId('video-player')).toHaveAttribute('data-stream-type', 'on-demand');
+  await expect(page.getByTestId('video-player').locator('.vds-time').last()).toHaveText('0:12');
+  await playerReady(page);
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('menuitem', { name: /Quality/ }).click();
+  await expect(page.getByRole('menuitemradio', { name: /Auto/ })).toBeChecked();
+  expect(await page.getByRole('menuitemradio').filter({ hasText: /\d+p/ }).count()).toBeGreaterThan(1);
+  await page.keyboard.press('Escape');
+  expect(masters).toHaveLength(1);
+  // One picture on the page: the adopted <video>, which plays.
+  expect(await page.evaluate(() => Array.from(document.querySelectorAll('video')).filter((v) => v.checkVisibility()).length)).toBe(1);
+  await page.keyboard.press('k');
+  await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThan(1);
+});
+
 // Chromium plays HLS by itself. The player used to hand it the playlist before hls.js was attached
 // (twice: as <source> children of the first render, and when its provider was set up); the browser
 // then fetched the first segments a second time, and when it reached 'canplay' before hls.js was
@@ -180,7 +215,7 @@ test('a slow hls.js still gives the full player: the browser never starts the st
     if (request.resourceType() === 'media') native.push(request.url());
   });
   await page.goto(`/video/${videoId}`);
-  await expect(page.locator('video')).toHaveJSProperty('readyState', 4, { timeout: 20_000 });
+  await playerReady(page);
   await expect(page.getByTestId('video-player')).toHaveAttribute('data-stream-type', 'on-demand');
   await page.getByRole('button', { name: 'Settings' }).click();
   await page.getByRole('menuitem', { name: /Quality/ }).click();
@@ -196,7 +231,7 @@ test('on a phone the page opens at the player, which loads, a new segment does n
   // Starting in the third segment makes the list's current entry change while the page opens.
   await page.goto(`/video/${videoId}?t=9`);
   await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
-  await expect(page.locator('video')).toHaveJSProperty('readyState', 4, { timeout: 20_000 });
+  await playerReady(page);
   await expect(page.getByTestId('segment-list').locator('[aria-current="true"]')).toContainText('Clipping');
   await expect(page.getByTestId('video-player')).toBeInViewport();
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
@@ -213,7 +248,7 @@ test('the keyboard steps through the video: digits jump to tenths, arrows 5 s, j
   await createSignedInAccount(page.request);
   await consent(page);
   await page.goto(`/video/${videoId}`);
-  await expect(page.locator('video')).toHaveJSProperty('readyState', 4, { timeout: 20_000 });
+  await playerReady(page);
   expect(await page.evaluate(() => document.querySelector('video')?.paused)).toBe(true);
   const near = async (seconds: number) => expect.poll(() => currentTime(page)).toBeCloseTo(seconds, 2);
 
