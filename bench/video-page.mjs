@@ -122,18 +122,11 @@ try {
     }
     return undefined;
   };
-  // --variants compares, in the same run, the page as built with the page whose early media
-  // fetches (the route loader's warm-up, made with fetch()) are refused. (A third variant refused
-  // the <video> element's own requests, Chromium's native HLS load; the player no longer lets one
-  // start, and e2e/watching.spec.ts fails if it does.)
-  const variants = process.argv.includes('--variants') ? ['as built', 'no warm-up'] : ['as built'];
+  // (--variants, which refused the route loader's fetch() warm-up, is gone: hls.js itself now
+  // starts from the loader, and its requests are the player's.)
   const runsEach = arg('runs', 5);
-  for (let i = 0; i < runsEach * variants.length; i += 1) {
-    const variant = variants[i % variants.length];
+  for (let i = 0; i < runsEach; i += 1) {
     const page = await context.newPage();
-    if (variant !== 'as built') {
-      await page.route('**/media/**', (route) => (route.request().resourceType() === 'fetch' ? route.abort() : route.fallback()));
-    }
     let mediaBytes = 0;
     let counting = true;
     const rungs = new Set();
@@ -202,15 +195,6 @@ try {
       console.log(
         await page.evaluate(() =>
           performance
-            .getEntriesByType('mark')
-            .map((m) => `${Math.round(m.startTime)} ${m.name}`)
-            .join('\n'),
-        ),
-      );
-    if (process.env.BENCH_DEBUG)
-      console.log(
-        await page.evaluate(() =>
-          performance
             .getEntriesByType('resource')
             .filter((e) => /media|api|hls/.test(e.name))
             .map(
@@ -220,7 +204,7 @@ try {
             .join('\n'),
         ),
       );
-    runs.push({ variant, frameMs, readyMs, playedMs, firstFrameBytes, firstRungs, steps, cpuMs });
+    runs.push({ frameMs, readyMs, playedMs, firstFrameBytes, firstRungs, steps, cpuMs });
     await page.close();
   }
   const floorMs = [];
@@ -290,23 +274,17 @@ try {
     ),
   );
   console.log(
-    '\n| run | variant | HTML | app script | page script | session | watch API | hls.js | master playlist | first segment | hls.js has it | first frame (ms from navigation) |',
+    '\n| run | HTML | app script | page script | session | watch API | hls.js | master playlist | first segment | hls.js has it | first frame (ms from navigation) |',
   );
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
   const ms = (v) => (v === undefined ? '–' : String(Math.round(v)));
   runs.forEach((r, i) =>
     console.log(
-      `| ${i + 1} | ${r.variant} | ${ms(r.steps.html)} | ${ms(r.steps.app)} | ${ms(r.steps.page)} | ${ms(r.steps.session)} | ${ms(r.steps.watch)} | ${ms(r.steps.hls)} | ${ms(r.steps.master)} | ${ms(r.steps.segment)} | ${ms(r.steps.playerSegment)} | ${ms(r.frameMs)} |`,
+      `| ${i + 1} | ${ms(r.steps.html)} | ${ms(r.steps.app)} | ${ms(r.steps.page)} | ${ms(r.steps.session)} | ${ms(r.steps.watch)} | ${ms(r.steps.hls)} | ${ms(r.steps.master)} | ${ms(r.steps.segment)} | ${ms(r.steps.playerSegment)} | ${ms(r.frameMs)} |`,
     ),
   );
-  for (const variant of variants) {
-    const of = runs.filter((r) => r.variant === variant);
-    console.log(
-      `median, ${variant}: first frame ${Math.round(median(of.map((r) => r.frameMs)))} ms, media bytes before it ${median(of.map((r) => r.firstFrameBytes)).toLocaleString('en-US')}`,
-    );
-  }
   console.log(
-    `median: first frame ${Math.round(median(runs.map((r) => r.frameMs)))} ms, player ready ${Math.round(median(runs.map((r) => r.readyMs)))} ms, then first played frame ${Math.round(median(runs.map((r) => r.playedMs)))} ms after play`,
+    `median: first frame ${Math.round(median(runs.map((r) => r.frameMs)))} ms (media bytes before it ${median(runs.map((r) => r.firstFrameBytes)).toLocaleString('en-US')}), player ready ${Math.round(median(runs.map((r) => r.readyMs)))} ms, then first played frame ${Math.round(median(runs.map((r) => r.playedMs)))} ms after play`,
   );
   if (floorMs.length)
     console.log(

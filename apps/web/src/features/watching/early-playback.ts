@@ -15,7 +15,6 @@ export type MediaEventType = (typeof MEDIA_EVENTS)[number];
 export interface EarlyPlayback {
   /** The signed master link exactly as the page's answer gives it (what the player is given). */
   readonly src: string;
-  readonly startAt: number | null;
   readonly video: HTMLVideoElement;
   readonly hls: Hls;
   /** hls.js events that fired before the player listened: replayed to it on adoption. */
@@ -77,7 +76,6 @@ async function start(entry: Pending): Promise<EarlyPlayback | null> {
   video.setAttribute('aria-hidden', 'true');
   const early: EarlyPlayback = {
     src: entry.src,
-    startAt: entry.startAt,
     video,
     hls: new HlsClass({
       renderTextTracksNatively: false,
