@@ -83,7 +83,7 @@ export interface AnalysisResult {
    */
   faceMasks: AnalysisMask[];
   /** What the text tracking made of the text it saw (for the review's record and for checking). */
-  textTracks: { kind: TrackKind; first: number; last: number; sightings: number }[];
+  textTracks: { kind: TrackKind; first: number; last: number; sightings: number; instrumentPrint: number }[];
   /** Every looked-at frame with its calibrated scores, for the review timeline. */
   track: TrackPoint[];
   framesDecoded: number;
@@ -181,7 +181,7 @@ const analyseWith = async (file: string, scene: SceneDetector, options: AnalyseO
     let scores: number[];
     if (locates(detector)) {
       const found = await detector.detect(batch);
-      scores = found.map((list) => list.reduce((m, b) => Math.max(m, b.score), 0));
+      scores = found.map((list) => list.reduce((m, b) => (b.instrumentPrint ? m : Math.max(m, b.score)), 0));
       const byTime = boxes.get(index) ?? new Map<number, { time: number; boxes: Box[] }>();
       boxes.set(index, byTime);
       batch.forEach((frame, k) => byTime.set(Math.round(frame.time * 1000), { time: frame.time, boxes: found[k] ?? [] }));
@@ -315,7 +315,8 @@ const analyseWith = async (file: string, scene: SceneDetector, options: AnalyseO
   if (signal?.aborted) throw new MediaError('cancelled', 'The operation was cancelled');
   const all = [...samples.values()].sort((a, b) => a.time - b.time);
 
-  // Overlays become masks; only short-lived text is left to cut (instrument print counts for nothing).
+  // Overlays become masks; only short-lived text is left to cut (print that moved, or that read as a
+  // maker's print on an instrument, counts for nothing).
   const masks: AnalysisMask[] = [];
   const textTracks: AnalysisResult['textTracks'] = [];
   if (textIndex >= 0) {
@@ -326,7 +327,15 @@ const analyseWith = async (file: string, scene: SceneDetector, options: AnalyseO
     }));
     const tracked = trackBoxes(observations, { durationSeconds: duration });
     masks.push(...tracked.masks.map((m) => ({ ...m, reason: 'text' as const })));
-    textTracks.push(...tracked.tracks.map((t) => ({ kind: t.kind, first: t.first, last: t.last, sightings: t.sightings.length })));
+    textTracks.push(
+      ...tracked.tracks.map((t) => ({
+        kind: t.kind,
+        first: t.first,
+        last: t.last,
+        sightings: t.sightings.length,
+        instrumentPrint: t.sightings.filter((s) => s.box.instrumentPrint).length,
+      })),
+    );
     for (const [key, score] of tracked.transientScores) {
       const entry = extra.get(key);
       if (entry && entry.text !== undefined) entry.text = calibrate(score, ownThreshold, threshold);

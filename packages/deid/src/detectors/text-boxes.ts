@@ -11,6 +11,11 @@ export interface TextBox {
   height: number;
   /** Mean text probability inside the detected region, in [0, 1]. */
   score: number;
+  /**
+   * Read as nothing but a maker's print on an instrument (instrument-print.ts): it is text, but it
+   * does not cut a frame. Set by the detector on lines it read; absent on the others.
+   */
+  instrumentPrint?: boolean;
 }
 
 /**
@@ -161,7 +166,10 @@ export function textBoxes(prob: Float32Array, width: number, height: number, opt
   return boxes.sort((a, b) => b.score - a.score);
 }
 
-/** A frame's score: the mean probability of its most confident text line, 0 when there is none. */
+/**
+ * A frame's score: the mean probability of its most confident text line that may be patient text
+ * (instrument print does not count), 0 when there is none.
+ */
 export function textScore(boxes: readonly TextBox[]): number {
-  return boxes.reduce((m, b) => Math.max(m, b.score), 0);
+  return boxes.reduce((m, b) => (b.instrumentPrint ? m : Math.max(m, b.score)), 0);
 }

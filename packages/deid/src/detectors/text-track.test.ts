@@ -58,6 +58,23 @@ describe('trackBoxes', () => {
     expect(transientScores.get(9000)).toBe(0);
   });
 
+  it('short-lived text read as a maker’s print is followed but not left to cut; an overlay is masked whatever it reads', () => {
+    // A shaft held still for a second with its print read, beside a patient line shown as briefly,
+    // and a "print" that stays for the whole video at one place (masked all the same).
+    const obs = observe(0, 20, 0.5, (t) => [
+      box(0.05, 0.9, 0.3, 0.04, 0.96),
+      ...(t >= 8 && t <= 8.5 ? [{ ...box(0.3, 0.45, 0.2, 0.04, 0.97), instrumentPrint: true }, box(0.6, 0.1, 0.3, 0.05, 0.93)] : []),
+    ]);
+    obs.forEach((o) => (o.boxes[0]!.instrumentPrint = true));
+    const { masks, transientScores, tracks } = trackBoxes(obs, { durationSeconds: 20 });
+    expect(tracks.filter((t) => t.kind === 'transient')).toHaveLength(2);
+    expect(transientScores.get(8000)).toBe(0.93);
+    expect(transientScores.get(9000)).toBe(0);
+    expect(masks).toHaveLength(1);
+    expect(masks[0]).toMatchObject({ start: 0, end: 20 });
+    expect(masks[0]!.y).toBeGreaterThan(0.85);
+  });
+
   it('an overlay and a moving print in the same frames: the overlay is masked, the print ignored, nothing cut', () => {
     const obs = observe(0, 30, 0.5, (t) => [box(0.7, 0.02, 0.28, 0.04), ...(t >= 5 && t <= 8 ? [box(0.2 + (t - 5) * 0.08, 0.6, 0.12, 0.03)] : [])]);
     const { masks, transientScores } = trackBoxes(obs, { durationSeconds: 30 });

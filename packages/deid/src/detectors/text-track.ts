@@ -11,6 +11,8 @@ export interface Box {
   width: number;
   height: number;
   score: number;
+  /** Read as a maker's print on an instrument: it may still be tracked and masked, but never cuts. */
+  instrumentPrint?: boolean;
 }
 
 /** Every frame the detector looked at, with what it found (an empty list is evidence too). */
@@ -224,11 +226,13 @@ export function trackBoxes(observations: readonly BoxObservation[], options: Tra
     }))
     .sort((a, b) => a.start - b.start || a.y - b.y || a.x - b.x);
 
-  // 4. What is left for the cut decision: transient text only.
+  // 4. What is left for the cut decision: transient text only, and of it not what read as a
+  //    maker's print on an instrument.
   const transientScores = new Map<number, number>(sorted.map((o) => [ms(o.time), 0]));
   for (const track of tracks) {
     if (track.kind !== 'transient') continue;
-    for (const { time, box } of track.sightings) transientScores.set(ms(time), Math.max(transientScores.get(ms(time)) ?? 0, box.score));
+    for (const { time, box } of track.sightings)
+      if (!box.instrumentPrint) transientScores.set(ms(time), Math.max(transientScores.get(ms(time)) ?? 0, box.score));
   }
   return { tracks, masks, transientScores };
 }
