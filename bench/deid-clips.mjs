@@ -3,8 +3,8 @@
 // (each frame held a second, longer where numbers are missing, 640 × 360, 25 fps, a keyframe every 2 s as a camera
 // makes them) and goes through `analyseVideo` with every detector: keyframes, dense passes, faces
 // and people where uncertain, text followed over time (an overlay is masked, a moving instrument's
-// print counts for nothing), the temporal decision with its margins. The scene model of each clip
-// never saw its video (leave one video out, trained as `npm run deid:train` trains). A frame counts
+// print and a maker's name read on a shaft count for nothing), the temporal decision with its
+// margins. The scene model of each clip never saw its video (leave one video out, trained as `npm run deid:train` trains). A frame counts
 // as removed when the middle of its first second lies in a removed range.
 //
 // Stills say what a frame looks like; this says what the product cuts. bench/deid-quality.mjs
@@ -111,7 +111,7 @@ try {
     const runs = runsOf(dev.filter((f) => f.group === group));
     if (runs.length === 0) continue;
     const scene = new SceneDetector({ ...base, ...trainScene(training), name: `${base.name} without ${group}` });
-    const row = { endoscopic: 0, endoscopicRemoved: 0, revealing: 0, missed: 0, seconds: 0, analysis: 0, masks: 0, tracks: {} };
+    const row = { endoscopic: 0, endoscopicRemoved: 0, revealing: 0, missed: 0, seconds: 0, analysis: 0, masks: 0, tracks: {}, print: 0 };
     try {
       for (const [k, run] of runs.entries()) {
         const clip = join(work, `${group}-${k}.mp4`);
@@ -121,7 +121,10 @@ try {
         row.analysis += (Date.now() - t0) / 1000;
         row.seconds += seconds;
         row.masks += result.masks.length;
-        for (const t of result.textTracks) row.tracks[t.kind] = (row.tracks[t.kind] ?? 0) + 1;
+        for (const t of result.textTracks) {
+          row.tracks[t.kind] = (row.tracks[t.kind] ?? 0) + 1;
+          if (t.instrumentPrint > 0) row.print += 1;
+        }
         run.forEach(({ frame }, i) => {
           const at = starts[i] + 0.5;
           const range = result.ranges.find((r) => r.start <= at && at < r.end);
@@ -148,7 +151,7 @@ try {
       .map(([kind, n]) => `${n} ${kind}`)
       .join(', ');
     console.log(
-      `${group.padEnd(12)} ${runs.length} clips, ${row.seconds} s, analysed in ${row.analysis.toFixed(1)} s: endoscopic removed ${row.endoscopicRemoved} of ${row.endoscopic}, revealing missed ${row.missed} of ${row.revealing}; ${row.masks} masks; text tracks: ${tracks || 'none'}`,
+      `${group.padEnd(12)} ${runs.length} clips, ${row.seconds} s, analysed in ${row.analysis.toFixed(1)} s: endoscopic removed ${row.endoscopicRemoved} of ${row.endoscopic}, revealing missed ${row.missed} of ${row.revealing}; ${row.masks} masks; text tracks: ${tracks || 'none'}${row.print ? ` (${row.print} read as instrument print)` : ''}`,
     );
     for (const key of Object.keys(totals)) totals[key] += row[key];
   }
