@@ -86,7 +86,10 @@ export const INSTRUMENT_WORDS: readonly string[] = [
 ];
 
 /** People's names that are makers' names or the beginning of one: alone, they are text. */
-const NAMES: ReadonlySet<string> = new Set(['KARL', 'HARMON', 'STRYKER', 'STORZ', 'ERBE', 'WECK', 'ATLAS']);
+const NAMES: readonly string[] = ['KARL', 'HARMON', 'HARMONY', 'STRYKER', 'STORZ', 'ERBE', 'WECK', 'ATLAS'];
+
+/** Whether the line is one of those names, read with no more errors than its length allows. */
+const isName = (line: string) => NAMES.some((name) => distances(name, 0, line, 0)[name.length]![line.length]! <= allowedErrors(line.length));
 
 /** What a cut word must keep (letters of the word, not of the read line). */
 const MIN_KEPT = 4;
@@ -177,6 +180,6 @@ export const instrumentPrintErrors = (line: string, words: readonly string[] = I
 export const isInstrumentPrint = ({ text, confidence }: { text: string; confidence: number }, upsideDown = false): boolean => {
   if (confidence < MIN_READ_CONFIDENCE) return false;
   const line = normaliseLine(text);
-  if (line === undefined || line.length < MIN_LENGTH || /[0-9]/.test(line) || (!upsideDown && NAMES.has(line))) return false;
+  if (line === undefined || line.length < MIN_LENGTH || /[0-9]/.test(line) || (!upsideDown && isName(line))) return false;
   return instrumentPrintErrors(line) <= allowedErrors(line.length);
 };
