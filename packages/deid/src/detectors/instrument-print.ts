@@ -13,10 +13,11 @@
 //   what is left of a cut word keeps at least 4 of its letters;
 // - a line with a digit is text (no "5 mm": a number could be an age, a date or an id);
 // - a read the model is unsure of (mean character probability under 0.6) is not believed;
-// - names that are also makers' names or their beginnings (Karl, Harmon, Stryker, Wolf, Braun,
-//   Cook, Johnson) are never print on their own: KARL STORZ counts as one word, and a line that is
-//   only such a name is text, unless it reads upside down (a tower never writes upside down: such
-//   a line is on something in the picture, turned with it).
+// - names that are also makers' names or close to their beginnings (Karl, Harmon, Harmony,
+//   Stryker; Wolf, Braun, Cook and Johnson are not listed as words at all) are never print on their
+//   own: KARL STORZ counts as one word, and a line that reads as such a name is text, unless it
+//   reads upside down (a tower never writes upside down: such a line is on something in the
+//   picture, turned with it).
 // The frame's other lines are judged on their own: a patient's name beside the print still cuts.
 
 /** Makers' and product names as printed on instrument shafts, in capitals, without spaces or marks. */
