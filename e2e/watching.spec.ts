@@ -195,6 +195,17 @@ test('the player adopts the stream started before the page: one stream, with its
   expect(await page.evaluate(() => Array.from(document.querySelectorAll('video')).filter((v) => v.checkVisibility()).length)).toBe(1);
   await page.keyboard.press('k');
   await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThan(1);
+
+  // A ?t= address for the video already on the page (back and forward, a link within it) runs the
+  // route's loader again, but the page and its player stay: no second stream is started for them.
+  await page.evaluate((id) => {
+    history.pushState(null, '', `/video/${id}?t=3`);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, videoId);
+  await expect(page).toHaveURL(new RegExp(`/video/${videoId}\\?t=3$`));
+  await page.waitForTimeout(3_000);
+  expect(masters).toHaveLength(1);
+  expect(await page.evaluate(() => Array.from(document.querySelectorAll('video')).filter((v) => v.checkVisibility()).length)).toBe(1);
 });
 
 // Chromium plays HLS by itself. The player used to hand it the playlist before hls.js was attached

@@ -42,6 +42,19 @@ const EARLY_BUFFER_SECONDS = 1;
 
 let pending: Pending | null = null;
 
+/** Videos whose player is on the page: a new address for one of them (?t=) is the player's to seek. */
+const mounted = new Map<string, number>();
+
+/** Held by a mounted player for its video; the returned function lets go at unmount. */
+export function holdPlayerOf(videoId: string): () => void {
+  mounted.set(videoId, (mounted.get(videoId) ?? 0) + 1);
+  return () => {
+    const count = (mounted.get(videoId) ?? 1) - 1;
+    if (count > 0) mounted.set(videoId, count);
+    else mounted.delete(videoId);
+  };
+}
+
 /** What each start came to, once it has (for a synchronous look at mount). */
 const settled = new WeakMap<Promise<EarlyPlayback | null>, EarlyPlayback | null>();
 
@@ -106,9 +119,12 @@ async function start(entry: Pending): Promise<EarlyPlayback | null> {
 
 /**
  * Starts hls.js for the page's master link (from the route's loader). A start already under way for
- * another link is dropped. Best effort: a failure leaves the player to start as it would anyway.
+ * another link is dropped. Nothing starts for a video whose player is already on the page (a ?t=
+ * link within it: the page stays, and nobody would adopt the start). Best effort: a failure leaves
+ * the player to start as it would anyway.
  */
 export function startEarlyPlayback(videoId: string, src: string, startAt: number | null) {
+  if (mounted.has(videoId)) return;
   if (pending?.src === src && pending.startAt === startAt) return;
   if (pending) drop(pending);
   const entry: Pending = {

@@ -25,7 +25,7 @@ import { getPlayback } from '../api/get-watch-page';
 import { refreshDelayMs, withToken, tokenOf } from '../signed-links';
 import { playerVideo, seekTo } from '../player-seek';
 import earlyPlayback from './early-playback.module.css';
-import { settledEarlyPlayback, takeEarlyPlayback } from '../early-playback';
+import { holdPlayerOf, settledEarlyPlayback, takeEarlyPlayback } from '../early-playback';
 import { adoptedPlayback, adoptingConstructor, installPlayerAdoption, offerEarlyPlayback, withdrawEarlyPlayback } from '../player-adoption';
 
 installPlayerAdoption();
@@ -180,6 +180,7 @@ export function VideoPlayer({ videoId, title, playback, segments, durationSecond
   // The route's loader may have started hls.js on a <video> of its own for this link and start
   // (early-playback.ts): offered to this player's provider, which adopts it (player-adoption.ts).
   // Before the provider's loader runs (a frame after mount), so a layout effect.
+  useLayoutEffect(() => holdPlayerOf(videoId), [videoId]);
   useLayoutEffect(() => {
     const ready = takeEarlyPlayback(playback.hls, startAt, token);
     if (!ready) return;
