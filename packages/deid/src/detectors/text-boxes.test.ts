@@ -71,6 +71,17 @@ describe('textBoxes', () => {
     expect(textScore([])).toBe(0);
   });
 
+  it("a frame's score leaves out lines read as a maker's print on an instrument", () => {
+    const line = { x: 0.1, y: 0.1, width: 0.3, height: 0.04 };
+    expect(
+      textScore([
+        { ...line, score: 0.97, instrumentPrint: true },
+        { ...line, y: 0.5, score: 0.92 },
+      ]),
+    ).toBeCloseTo(0.92, 5);
+    expect(textScore([{ ...line, score: 0.97, instrumentPrint: true }])).toBe(0);
+  });
+
   it('rejects a map of the wrong size', () => {
     expect(() => textBoxes(new Float32Array(10), 4, 4)).toThrow(/expected/);
   });
