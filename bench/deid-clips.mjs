@@ -4,8 +4,9 @@
 // makes them) and goes through `analyseVideo` with every detector: keyframes, dense passes, faces
 // and people where uncertain, text followed over time (an overlay is masked, a moving instrument's
 // print and a maker's name read on a shaft count for nothing), the temporal decision with its
-// margins. The scene model of each clip never saw its video (leave one video out, trained as `npm run deid:train` trains). A frame counts
-// as removed when the middle of its first second lies in a removed range.
+// margins. The scene model of each clip never saw its video (leave one video out, trained as
+// `npm run deid:train` trains). A frame counts as removed when the middle of its first second lies
+// in a removed range.
 //
 // Stills say what a frame looks like; this says what the product cuts. bench/deid-quality.mjs
 // judges the same frames one by one (text on a still is a cut there).

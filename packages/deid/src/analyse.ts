@@ -181,7 +181,7 @@ const analyseWith = async (file: string, scene: SceneDetector, options: AnalyseO
     let scores: number[];
     if (locates(detector)) {
       const found = await detector.detect(batch);
-      scores = found.map((list) => list.reduce((m, b) => (b.instrumentPrint ? m : Math.max(m, b.score)), 0));
+      scores = found.map((list) => list.reduce((m, b) => Math.max(m, b.score), 0));
       const byTime = boxes.get(index) ?? new Map<number, { time: number; boxes: Box[] }>();
       boxes.set(index, byTime);
       batch.forEach((frame, k) => byTime.set(Math.round(frame.time * 1000), { time: frame.time, boxes: found[k] ?? [] }));

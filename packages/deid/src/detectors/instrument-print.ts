@@ -86,12 +86,6 @@ export const INSTRUMENT_WORDS: readonly string[] = [
   'LAPROCLIP',
 ];
 
-/** People's names that are makers' names or the beginning of one: alone, they are text. */
-const NAMES: readonly string[] = ['KARL', 'HARMON', 'HARMONY', 'STRYKER', 'STORZ', 'ERBE', 'WECK', 'ATLAS'];
-
-/** Whether the line is one of those names, read with no more errors than its length allows. */
-const isName = (line: string) => NAMES.some((name) => distances(name, 0, line, 0)[name.length]![line.length]! <= allowedErrors(line.length));
-
 /** What a cut word must keep (letters of the word, not of the read line). */
 const MIN_KEPT = 4;
 /** A line shorter than this is not told from anything (two or three letters match too much). */
@@ -99,7 +93,7 @@ const MIN_LENGTH = 4;
 /** Below this mean character probability a read is not believed. */
 export const MIN_READ_CONFIDENCE = 0.6;
 
-/** Reading errors allowed in a line of `length` characters. */
+/** Reading errors allowed in a word (and in the whole line) of `length` characters. */
 export const allowedErrors = (length: number): number => (length <= 5 ? 0 : length <= 8 ? 1 : length <= 12 ? 2 : 3);
 
 /** Separators and marks printed between or beside the words; anything else is a character to explain. */
@@ -133,6 +127,12 @@ const distances = (word: string, from: number, line: string, start: number): num
   }
   return rows;
 };
+
+/** People's names that are makers' names or the beginning of one: alone, they are text. */
+const NAMES: readonly string[] = ['KARL', 'HARMON', 'HARMONY', 'STRYKER', 'STORZ', 'ERBE', 'WECK', 'ATLAS'];
+
+/** Whether the line is one of those names, read with no more errors than its length allows. */
+const isName = (line: string) => NAMES.some((name) => distances(name, 0, line, 0)[name.length]![line.length]! <= allowedErrors(line.length));
 
 /**
  * The fewest reading errors that explain `line` (normalised) as instrument words one after another,
