@@ -147,7 +147,22 @@ console.log(
   `source: ${minutes} min 1080p30 H.264 7 Mbit/s, one 4 s out-of-body part a minute; plain decode ${decode.toFixed(1)} s (${(seconds / decode).toFixed(1)}x real time)`,
 );
 
+// The API as a signed-in visitor sees it while the server works: a light request (the session) every
+// 50 ms, one at a time, its latency recorded by stage (idle before the upload; the analysis).
+const probe = { stage: 'idle', latencies: new Map(), stop: false };
+const probing = (async () => {
+  while (!probe.stop) {
+    const started = performance.now();
+    await fetch(`${base}/api/session`, { headers: { cookie } }).then((r) => r.arrayBuffer());
+    const list = probe.latencies.get(probe.stage) ?? [];
+    list.push(performance.now() - started);
+    probe.latencies.set(probe.stage, list);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+})();
+await new Promise((r) => setTimeout(r, 5000));
 const size = (await fs.stat(file)).size;
+probe.stage = 'upload';
 const video = await upload(await fs.readFile(file), size, 'recording.mp4');
 const stages = [];
 const waitFor = async (label, done) => {
@@ -165,7 +180,9 @@ t = performance.now();
 const uploadEnd = t;
 await waitFor('file checked (probe, validation, thumbnails, filmstrip)', (v) => v.status === 'awaiting_details');
 await call('PUT', `/api/videos/${video.id}/details`, { title: 'Benchmark recording', fileName: 'recording.mp4' });
+probe.stage = 'analysis';
 await waitFor('privacy analysis, all detectors (ready for review)', (v) => v.status === 'review');
+probe.stage = 'after';
 const readyForReview = (performance.now() - uploadEnd) / 1000;
 const review = await call('GET', `/api/videos/${video.id}/review`);
 // The speculative SD, rendered beside the analysis, quarantined with the original.
@@ -225,6 +242,16 @@ console.log(
 console.log(
   `upload end to published SD (machine time${confirmAtOnce ? ', confirmed at once' : ', confirmed when the speculative SD was ready'}): ${published.toFixed(1)} s = ${(published / decode).toFixed(2)} plain decodes, ${(seconds / published).toFixed(1)}x real time`,
 );
+probe.stop = true;
+await probing;
+for (const stage of ['idle', 'analysis']) {
+  const list = (probe.latencies.get(stage) ?? []).sort((a, b) => a - b);
+  if (list.length === 0) continue;
+  const at = (p) => list[Math.min(list.length - 1, Math.floor(list.length * p))].toFixed(1);
+  console.log(
+    `GET /api/session every 50 ms, ${stage === 'idle' ? 'server idle' : 'during the privacy analysis'}: ${list.length} requests, p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, p99 ${at(0.99)} ms, max ${list.at(-1).toFixed(1)} ms`,
+  );
+}
 console.log(`peak memory of the server process over the whole run: ${peak.toFixed(0)} MiB (its ffmpeg children not counted)`);
 await fs.rm(work, { recursive: true, force: true });
 await stop();
