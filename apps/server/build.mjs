@@ -1,11 +1,12 @@
-// Bundles the server and the workspace packages it imports into dist/main.js (and the admin command into dist/make-admin.js); npm dependencies
+// Bundles the server and the workspace packages it imports into dist/main.js (the admin command into dist/make-admin.js, the privacy
+// analysis's thread into dist/privacy-worker.js); npm dependencies
 // stay external and load from node_modules.
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 await build({
   absWorkingDir: fileURLToPath(new URL('.', import.meta.url)),
-  entryPoints: { main: 'src/main.ts', 'make-admin': 'src/cli/make-admin.ts' },
+  entryPoints: { main: 'src/main.ts', 'make-admin': 'src/cli/make-admin.ts', 'privacy-worker': 'src/platform/media/privacy-worker.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -1,10 +1,17 @@
 // The privacy analysis behind a small adapter (STYLE.md habit 5): packages/deid with its models
-// loaded once per worker process and kept for the next video. 'scene' uses the scene model only
-// (for machines where the face, person and text models are too slow); 'all' is the product default.
+// loaded once and kept for the next video. 'scene' uses the scene model only (for machines where
+// the face, person and text models are too slow); 'all' is the product default.
+//
+// The analysis runs in a worker thread of its own (privacy-worker.ts): in one thread it held the
+// process's event loop for up to a second at a time (model runs, colour statistics, resizes), and
+// every HTTP request of every visitor waited behind it (bench/RESULTS.md, "The site while a video
+// is analysed"). The thread starts with the first video and stays, with its models, for the next.
+import { Worker } from 'node:worker_threads';
 import { analyseVideo, type AnalysisResult, type SecondaryDetector } from '@ipsv/deid/analyse';
 import { SceneDetector } from '@ipsv/deid/scene-detector';
 import { loadSceneModel } from '@ipsv/deid/scene-model';
 import { closeDetectors, defaultSecondaryDetectors } from '@ipsv/deid/secondary-detectors';
+import { MediaError, type MediaErrorCode } from '@ipsv/media/errors';
 import { SCENE_MODEL_FILE } from '../paths.js';
 
 export type DetectorSet = 'all' | 'scene';
@@ -14,7 +21,8 @@ export interface PrivacyAnalyser {
   close(): Promise<void>;
 }
 
-export function createPrivacyAnalyser(detectors: DetectorSet = 'all'): PrivacyAnalyser {
+/** In this thread: what the worker thread runs (and tests that want no thread). */
+export function createLocalAnalyser(detectors: DetectorSet = 'all'): PrivacyAnalyser {
   let scene: SceneDetector | undefined;
   let secondary: SecondaryDetector[] | undefined;
   return {
@@ -26,6 +34,132 @@ export function createPrivacyAnalyser(detectors: DetectorSet = 'all'): PrivacyAn
     async close() {
       if (secondary) await closeDetectors(secondary);
       secondary = undefined;
+      await scene?.close();
+      scene = undefined;
     },
   };
+}
+
+/** Messages to the worker thread. */
+export type AnalyserRequest = { type: 'analyse'; id: number; file: string } | { type: 'cancel'; id: number } | { type: 'close' };
+
+/** An error as it crosses between threads (a MediaError keeps its code). */
+interface ThreadError {
+  code?: MediaErrorCode;
+  message: string;
+  detail?: string;
+  stack?: string;
+}
+
+/** Messages from the worker thread. */
+export type AnalyserReply =
+  | { type: 'progress'; id: number; percent: number }
+  | { type: 'result'; id: number; result: AnalysisResult }
+  | { type: 'error'; id: number; error: ThreadError }
+  | { type: 'closed' };
+
+// The bundle (dist/main.js) starts dist/privacy-worker.js, built beside it; from the sources, a
+// small module registers the TypeScript loader in the new thread first.
+const WORKER_URL = import.meta.url.endsWith('.ts') ? new URL('./privacy-worker-source.mjs', import.meta.url) : new URL('./privacy-worker.js', import.meta.url);
+
+/** How long close() waits for the thread to release its models before it is stopped. */
+const CLOSE_TIMEOUT_MS = 10_000;
+
+const revive = (error: ThreadError): Error => {
+  if (error.code) return new MediaError(error.code, error.message, error.detail);
+  const revived = new Error(error.message);
+  if (error.stack) revived.stack = error.stack;
+  return revived;
+};
+
+interface Pending {
+  resolve: (result: AnalysisResult) => void;
+  reject: (error: Error) => void;
+  onProgress?: (percent: number) => void;
+}
+
+function createThreadedAnalyser(detectors: DetectorSet, workerUrl: URL): PrivacyAnalyser {
+  let worker: Worker | null = null;
+  let nextId = 0;
+  const pending = new Map<number, Pending>();
+
+  // A thread that died (an uncaught error, out of memory) fails what it was doing; the job is
+  // retried, and the next analysis starts a new thread.
+  const failAll = (error: Error) => {
+    const entries = [...pending.values()];
+    pending.clear();
+    for (const entry of entries) entry.reject(error);
+  };
+
+  const start = (): Worker => {
+    const thread = new Worker(workerUrl, { workerData: { detectors } });
+    thread.on('message', (message: AnalyserReply) => {
+      if (message.type === 'closed') return;
+      const entry = pending.get(message.id);
+      if (!entry) return;
+      if (message.type === 'progress') {
+        entry.onProgress?.(message.percent);
+        return;
+      }
+      pending.delete(message.id);
+      // An idle thread does not keep the process alive.
+      if (pending.size === 0) thread.unref();
+      if (message.type === 'result') entry.resolve(message.result);
+      else entry.reject(revive(message.error));
+    });
+    thread.on('error', (error) => {
+      if (worker === thread) worker = null;
+      failAll(new Error(`The privacy analysis stopped: ${error.message}`));
+    });
+    thread.on('exit', (code) => {
+      if (worker === thread) worker = null;
+      failAll(new Error(`The privacy analysis stopped unexpectedly (its thread exited with code ${code})`));
+    });
+    return thread;
+  };
+
+  return {
+    analyse(file, options) {
+      const { signal, onProgress } = options;
+      if (signal?.aborted) return Promise.reject(new MediaError('cancelled', 'The operation was cancelled'));
+      const thread = (worker ??= start());
+      thread.ref();
+      const id = (nextId += 1);
+      return new Promise<AnalysisResult>((resolve, reject) => {
+        const cancel = () => thread.postMessage({ type: 'cancel', id } satisfies AnalyserRequest);
+        signal?.addEventListener('abort', cancel, { once: true });
+        const done = () => signal?.removeEventListener('abort', cancel);
+        pending.set(id, {
+          resolve: (result) => (done(), resolve(result)),
+          reject: (error) => (done(), reject(error)),
+          onProgress,
+        });
+        thread.postMessage({ type: 'analyse', id, file } satisfies AnalyserRequest);
+      });
+    },
+
+    async close() {
+      const thread = worker;
+      if (!thread) return;
+      worker = null;
+      thread.ref();
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, CLOSE_TIMEOUT_MS);
+        const finish = () => (clearTimeout(timer), resolve());
+        thread.on('message', (message: AnalyserReply) => message.type === 'closed' && finish());
+        thread.once('exit', finish);
+        thread.postMessage({ type: 'close' } satisfies AnalyserRequest);
+      });
+      failAll(new MediaError('cancelled', 'The privacy analyser was closed'));
+      await thread.terminate();
+    },
+  };
+}
+
+/**
+ * The product's analyser: in its own thread (`thread: false` runs it in this one; `workerUrl`
+ * starts another script that answers the same messages, as tests of a failing thread do).
+ */
+export function createPrivacyAnalyser(detectors: DetectorSet = 'all', options: { thread?: boolean; workerUrl?: URL } = {}): PrivacyAnalyser {
+  return options.thread === false ? createLocalAnalyser(detectors) : createThreadedAnalyser(detectors, options.workerUrl ?? WORKER_URL);
 }

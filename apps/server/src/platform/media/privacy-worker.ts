@@ -1,0 +1,45 @@
+// The privacy analysis's own thread (privacy-analyser.ts starts it): the models, their inference
+// and the analysis's JavaScript (colour statistics, resizes, box decoding) run here, so that the
+// process's event loop keeps answering HTTP requests while a video is analysed.
+import { parentPort, workerData } from 'node:worker_threads';
+import { MediaError } from '@ipsv/media/errors';
+import { createLocalAnalyser, type AnalyserReply, type AnalyserRequest, type DetectorSet } from './privacy-analyser.js';
+
+if (!parentPort) throw new Error('privacy-worker.ts runs as a worker thread (privacy-analyser.ts starts it)');
+const port = parentPort;
+const analyser = createLocalAnalyser((workerData as { detectors: DetectorSet }).detectors);
+const running = new Map<number, AbortController>();
+const reply = (message: AnalyserReply) => port.postMessage(message);
+
+port.on('message', (request: AnalyserRequest) => {
+  switch (request.type) {
+    case 'analyse': {
+      const { id } = request;
+      const controller = new AbortController();
+      running.set(id, controller);
+      analyser
+        .analyse(request.file, { signal: controller.signal, onProgress: (percent) => reply({ type: 'progress', id, percent }) })
+        .then(
+          (result) => reply({ type: 'result', id, result }),
+          (error: unknown) =>
+            reply({
+              type: 'error',
+              id,
+              error:
+                error instanceof MediaError
+                  ? { code: error.code, message: error.message, detail: error.detail }
+                  : { message: error instanceof Error ? error.message : String(error), stack: error instanceof Error ? error.stack : undefined },
+            }),
+        )
+        .finally(() => running.delete(id));
+      break;
+    }
+    case 'cancel':
+      running.get(request.id)?.abort();
+      break;
+    case 'close':
+      for (const controller of running.values()) controller.abort();
+      void analyser.close().finally(() => reply({ type: 'closed' }));
+      break;
+  }
+});
