@@ -4,9 +4,9 @@
 // size), then runs the search service exactly as the API does with N concurrent database
 // connections: text search + two filters, the same with the sidebar's facet counts, and the
 // landing page's popular grid, for viewers of several hospitals in turn; then the same while a
-// video is edited every second (each edit makes the catalogue reload). Prints p50/p95/p99, this
-// process's CPU per search, the catalogue's load time and memory, and the EXPLAIN ANALYZE of the
-// text and catalogue queries.
+// video is edited every second (each edit makes the catalogue reload), and never-searched texts
+// arriving at steady rates (open loop). Prints p50/p95/p99, this process's CPU per search, the
+// catalogue's load time and memory, and the EXPLAIN ANALYZE of the text and catalogue queries.
 //
 // Usage: node --import tsx bench/search-load.mjs [--videos 100000] [--users 2000] [--connections 50]
 //          [--duration 10] [--server postgres://postgres@127.0.0.1:5432/postgres] [--keep]
@@ -377,6 +377,37 @@ for (const level of [CONNECTIONS, 1]) {
   console.log('|---|---|---|---|---|---|');
   for (const scenario of scenarios) await measure(level, scenario);
 }
+
+// Open loop: never-searched texts arriving at a steady rate (visitors typing, each search sent when
+// it is due whatever is still running), each latency counted from when it was due, so time spent
+// waiting behind earlier searches is in it. Where the rate passes what the machine can do, the
+// latencies grow with the queue; below it they say what one visitor waits at that load.
+const steady = async (scenario, rate) => {
+  for (let i = 0; i < 10; i += 1) await run(scenario.next()); // warm-up
+  const latencies = [];
+  const count = Math.round(rate * DURATION);
+  const started = performance.now();
+  const cpuBefore = process.cpuUsage();
+  const running = [];
+  for (let i = 0; i < count; i += 1) {
+    const due = started + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    running.push(run(scenario.next()).then(() => latencies.push(performance.now() - due)));
+  }
+  await Promise.all(running);
+  const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  latencies.sort((a, b) => a - b);
+  const at = (p) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))].toFixed(1);
+  console.log(
+    `| ${rate} | ${Math.round(latencies.length / seconds)} | ${at(0.5)} | ${at(0.95)} | ${at(0.99)} | ${((cpu.user + cpu.system) / 1000 / latencies.length).toFixed(2)} |`,
+  );
+};
+console.log(`\nload: ${scenarios[4].name}, arriving at a steady rate (open loop), ${DURATION} s per rate\n`);
+console.log('| searches a second sent | answered a second | p50 ms | p95 ms | p99 ms | Node CPU ms per search |');
+console.log('|---|---|---|---|---|---|');
+for (const rate of [25, 50, 100, 200, 400]) await steady(scenarios[4], rate);
 
 // Writes while searching: a provider edits a title every second, so every second the catalogue
 // and each text's matches are read again.
