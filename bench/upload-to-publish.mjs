@@ -148,7 +148,8 @@ console.log(
 );
 
 // The API as a signed-in visitor sees it while the server works: a light request (the session) every
-// 50 ms, one at a time, its latency recorded by stage (idle before the upload; the analysis).
+// 50 ms, one at a time, its latency recorded by stage (idle before the upload; the analysis; the
+// review to the SD published).
 const probe = { stage: 'idle', latencies: new Map(), stop: false };
 const probing = (async () => {
   while (!probe.stop) {
@@ -224,6 +225,7 @@ await waitFor(
   (v) => v.status === 'published',
 );
 const confirmationToPublished = (performance.now() - confirmedAt) / 1000;
+probe.stage = 'rest';
 const published = (performance.now() - uploadEnd) / 1000;
 if (!noHd) await waitFor('master, HD ladder and storyboard', (v) => v.status === 'published' && v.percent === null);
 clearInterval(sampler);
@@ -244,12 +246,17 @@ console.log(
 );
 probe.stop = true;
 await probing;
-for (const stage of ['idle', 'analysis']) {
+const STAGES = {
+  idle: 'server idle',
+  analysis: 'during the privacy analysis',
+  after: 'from the review to the SD published (speculative SD, cut)',
+};
+for (const [stage, label] of Object.entries(STAGES)) {
   const list = (probe.latencies.get(stage) ?? []).sort((a, b) => a - b);
   if (list.length === 0) continue;
   const at = (p) => list[Math.min(list.length - 1, Math.floor(list.length * p))].toFixed(1);
   console.log(
-    `GET /api/session every 50 ms, ${stage === 'idle' ? 'server idle' : 'during the privacy analysis'}: ${list.length} requests, p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, p99 ${at(0.99)} ms, max ${list.at(-1).toFixed(1)} ms`,
+    `GET /api/session every 50 ms, ${label}: ${list.length} requests, p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, p99 ${at(0.99)} ms, max ${list.at(-1).toFixed(1)} ms`,
   );
 }
 console.log(`peak memory of the server process over the whole run: ${peak.toFixed(0)} MiB (its ffmpeg children not counted)`);
