@@ -8,7 +8,7 @@ import { createLocalAnalyser, type AnalyserReply, type AnalyserRequest, type Det
 if (!parentPort) throw new Error('privacy-worker.ts runs as a worker thread (privacy-analyser.ts starts it)');
 const port = parentPort;
 const analyser = createLocalAnalyser((workerData as { detectors: DetectorSet }).detectors);
-const running = new Map<number, AbortController>();
+const running = new Map<number, { controller: AbortController; done: Promise<void> }>();
 const reply = (message: AnalyserReply) => port.postMessage(message);
 
 port.on('message', (request: AnalyserRequest) => {
@@ -16,8 +16,7 @@ port.on('message', (request: AnalyserRequest) => {
     case 'analyse': {
       const { id } = request;
       const controller = new AbortController();
-      running.set(id, controller);
-      analyser
+      const done = analyser
         .analyse(request.file, { signal: controller.signal, onProgress: (percent) => reply({ type: 'progress', id, percent }) })
         .then(
           (result) => reply({ type: 'result', id, result }),
@@ -32,14 +31,20 @@ port.on('message', (request: AnalyserRequest) => {
             }),
         )
         .finally(() => running.delete(id));
+      running.set(id, { controller, done });
       break;
     }
     case 'cancel':
-      running.get(request.id)?.abort();
+      running.get(request.id)?.controller.abort();
       break;
-    case 'close':
-      for (const controller of running.values()) controller.abort();
-      void analyser.close().finally(() => reply({ type: 'closed' }));
+    case 'close': {
+      // The models are released once every analysis has stopped (each answers 'cancelled' first).
+      const stopping = [...running.values()];
+      for (const { controller } of stopping) controller.abort();
+      void Promise.allSettled(stopping.map(({ done }) => done))
+        .then(() => analyser.close())
+        .finally(() => reply({ type: 'closed' }));
       break;
+    }
   }
 });
