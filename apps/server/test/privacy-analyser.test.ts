@@ -83,6 +83,15 @@ describe('the privacy analysis in its own thread', () => {
     expect(next.ranges).toEqual([]);
   });
 
+  it('gives a video sent while it closes to a new thread, which the old one ending does not fail', async () => {
+    const threaded = analyser('scene', { workerUrl: new URL('./helpers/failing-privacy-worker.mjs', import.meta.url) });
+    await threaded.analyse(path.join(scratch, 'first.mp4'), {});
+    const closing = threaded.close();
+    const next = threaded.analyse(path.join(scratch, 'next.mp4'), {});
+    await closing;
+    await expect(next).resolves.toMatchObject({ ranges: [] });
+  });
+
   it('cancels what it was doing when closed', async () => {
     const threaded = createPrivacyAnalyser('scene');
     const outcome = threaded.analyse(clip, {}).then(

@@ -73,6 +73,8 @@ const revive = (error: ThreadError): Error => {
 };
 
 interface Pending {
+  /** The thread analysing it (a thread that ends fails only its own). */
+  thread: Worker;
   resolve: (result: AnalysisResult) => void;
   reject: (error: Error) => void;
   onProgress?: (percent: number) => void;
@@ -85,10 +87,12 @@ function createThreadedAnalyser(detectors: DetectorSet, workerUrl: URL): Privacy
 
   // A thread that died (an uncaught error, out of memory) fails what it was doing; the job is
   // retried, and the next analysis starts a new thread.
-  const failAll = (error: Error) => {
-    const entries = [...pending.values()];
-    pending.clear();
-    for (const entry of entries) entry.reject(error);
+  const failAll = (thread: Worker, error: Error) => {
+    for (const [id, entry] of [...pending]) {
+      if (entry.thread !== thread) continue;
+      pending.delete(id);
+      entry.reject(error);
+    }
   };
 
   const start = (): Worker => {
@@ -103,17 +107,17 @@ function createThreadedAnalyser(detectors: DetectorSet, workerUrl: URL): Privacy
       }
       pending.delete(message.id);
       // An idle thread does not keep the process alive.
-      if (pending.size === 0) thread.unref();
+      if (![...pending.values()].some((other) => other.thread === thread)) thread.unref();
       if (message.type === 'result') entry.resolve(message.result);
       else entry.reject(revive(message.error));
     });
     thread.on('error', (error) => {
       if (worker === thread) worker = null;
-      failAll(new Error(`The privacy analysis stopped: ${error.message}`));
+      failAll(thread, new Error(`The privacy analysis stopped: ${error.message}`));
     });
     thread.on('exit', (code) => {
       if (worker === thread) worker = null;
-      failAll(new Error(`The privacy analysis stopped unexpectedly (its thread exited with code ${code})`));
+      failAll(thread, new Error(`The privacy analysis stopped unexpectedly (its thread exited with code ${code})`));
     });
     return thread;
   };
@@ -130,6 +134,7 @@ function createThreadedAnalyser(detectors: DetectorSet, workerUrl: URL): Privacy
         signal?.addEventListener('abort', cancel, { once: true });
         const done = () => signal?.removeEventListener('abort', cancel);
         pending.set(id, {
+          thread,
           resolve: (result) => (done(), resolve(result)),
           reject: (error) => (done(), reject(error)),
           onProgress,
@@ -150,7 +155,7 @@ function createThreadedAnalyser(detectors: DetectorSet, workerUrl: URL): Privacy
         thread.once('exit', finish);
         thread.postMessage({ type: 'close' } satisfies AnalyserRequest);
       });
-      failAll(new MediaError('cancelled', 'The privacy analyser was closed'));
+      failAll(thread, new MediaError('cancelled', 'The privacy analyser was closed'));
       await thread.terminate();
     },
   };
