@@ -118,6 +118,9 @@ describe('the text index answers as PostgreSQL does', () => {
       const among = [3, 7, 57, 120, 299, 12];
       const some = index.match(tree!, among)!;
       expect(Array.from(some.places, (id, i) => ({ id, rank: some.ranks[i] }))).toEqual(actual.filter(({ id }) => among.includes(id)));
+      // And every place asked for (each document read entry by entry, not through the postings).
+      const every = index.match(tree!, documents.keys())!;
+      expect(Array.from(every.places, (id, i) => ({ id, rank: every.ranks[i] }))).toEqual(actual);
       compared += 1;
       ranked += expected.length;
     }

@@ -343,6 +343,17 @@ describe('search catalogue: loading and changes', () => {
   // A database in miniature: published rows with their documents, a change log with transaction ids.
   const database = () => {
     const rows = new Map([row({ id: 'v1', title: 'Cholecystectomy' }), row({ id: 'v2', title: 'Hernia' })].map((r) => [r.id, r]));
+    /** Each video's segments in time order: title and start. */
+    const segments = new Map<string, [string, number][]>([
+      [
+        'v1',
+        [
+          ['Port placement', 0],
+          ['Cholecystectomy clipping', 8],
+          ['Cholecystectomy extraction', 20],
+        ],
+      ],
+    ]);
     const log: { id: number; video: string | null; txid: number }[] = [];
     let xid = 100;
     const calls = { catalogue: 0, catalogueOf: [] as string[][], tsquery: 0, matches: 0, segments: 0, versions: 0, changes: 0 };
@@ -367,8 +378,17 @@ describe('search catalogue: loading and changes', () => {
         await new Promise((resolve) => setTimeout(resolve, 5));
         if (ids) calls.catalogueOf.push([...ids]);
         else calls.catalogue += 1;
-        // Copies, as a query gives: the catalogue takes each row's document off it.
-        return [...rows.values()].filter((r) => !ids || ids.includes(r.id)).map((r) => ({ ...r, document: documentOf(r.title) }));
+        // Copies, as a query gives: the catalogue takes each row's document and segments off it.
+        return [...rows.values()]
+          .filter((r) => !ids || ids.includes(r.id))
+          .map((r) => {
+            const mine = segments.get(r.id) ?? [];
+            return {
+              ...r,
+              document: documentOf(r.title),
+              segments: mine.length ? mine.map(([title, start]) => [title, start, documentOf(title)] as [string, number, string]) : null,
+            };
+          });
       },
       tsqueries: async (texts) => {
         calls.tsquery += 1;
@@ -390,7 +410,7 @@ describe('search catalogue: loading and changes', () => {
       xid += 1;
       for (const video of videos) log.push({ id: log.length + 1, video, txid: xid });
     };
-    return { search, calls, rows, commit };
+    return { search, calls, rows, segments, commit };
   };
   const titles = async (catalogue: ReturnType<typeof createSearchCatalogue>, terms?: string[]) => {
     const set = terms ? await catalogue.matching(terms) : await catalogue.all();
@@ -409,9 +429,44 @@ describe('search catalogue: loading and changes', () => {
     expect([...text.videos].map((video, i) => [text.catalogue.rows[video]!.id, ranks[i]])).toEqual([['v1', Math.fround(1 / 1.64493406685)]]);
     expect(await catalogue.matching(['chole'])).toBe(text);
     expect(calls).toMatchObject({ tsquery: 1, matches: 0 });
-    expect((await catalogue.segments(text, ['v1', 'v2'])).get('v1')).toEqual({ title: 'Clipping', startTime: 8 });
-    await catalogue.segments(text, ['v1', 'v2']);
-    expect(calls).toMatchObject({ catalogue: 1, segments: 1 });
+    // The earliest of the two segments holding the word, from memory: PostgreSQL is not asked.
+    expect(await catalogue.segments(text, ['v1', 'v2'])).toEqual(
+      new Map([
+        ['v1', { title: 'Cholecystectomy clipping', startTime: 8 }],
+        ['v2', null],
+      ]),
+    );
+    expect(calls).toMatchObject({ catalogue: 1, segments: 0 });
+  });
+
+  it('shows the segment holding most of the words, and follows a segment that changed', async () => {
+    const { search, calls, segments, commit } = database();
+    const catalogue = createSearchCatalogue(search);
+    const best = async (terms: string[]) => (await catalogue.segments(await catalogue.matching(terms), ['v1'])).get('v1');
+    expect(await best(['chol', 'extraction'])).toEqual({ title: 'Cholecystectomy extraction', startTime: 20 });
+    expect(await best(['port', 'chol'])).toEqual({ title: 'Port placement', startTime: 0 });
+    // Moved in time, its words the same: the next search shows the new time.
+    segments.set('v1', [
+      ['Port placement', 0],
+      ['Cholecystectomy clipping', 8],
+      ['Cholecystectomy extraction', 31],
+    ]);
+    commit('v1');
+    expect(await best(['chol', 'extraction'])).toEqual({ title: 'Cholecystectomy extraction', startTime: 31 });
+    // One more segment (new places), then none.
+    segments.set('v1', [
+      ['Port placement', 0],
+      ['Cholecystectomy clipping', 8],
+      ['Cholecystectomy extraction', 31],
+      ['Cholecystectomy closure extraction', 40],
+    ]);
+    commit('v1');
+    expect(await best(['chol', 'closure'])).toEqual({ title: 'Cholecystectomy closure extraction', startTime: 40 });
+    expect(await best(['chol'])).toEqual({ title: 'Cholecystectomy clipping', startTime: 8 });
+    segments.delete('v1');
+    commit('v1');
+    expect(await best(['chol'])).toBeNull();
+    expect(calls.segments).toBe(0);
   });
 
   it('applies a change to the videos it names, in place, texts included', async () => {

@@ -129,10 +129,23 @@ export class Catalogue {
   private readonly ownerCodes = new Map<string, number>();
   /** Each video's search document (taken from its row, which then drops it). */
   readonly text = new TextIndex();
+  /**
+   * Each video's segments (taken from its row too): per video the first of its places in
+   * `segmentText` and how many, in time order; per segment place its title and start. A result
+   * shows the segment its text matched best (`bestSegments`): asking PostgreSQL for that at every
+   * new text halved how many new texts a second 50 clients got (bench/RESULTS.md).
+   */
+  private segmentFrom = new Int32Array(0);
+  private segmentCount = new Int32Array(0);
+  private segmentStart = new Float64Array(0);
+  private readonly segmentTitle: string[] = [];
+  /** Only a page's segments are ever matched: no postings (see `TextIndex`). */
+  readonly segmentText = new TextIndex(false);
 
   constructor(rows: readonly CatalogueRow[]) {
     this.reserve(rows.length);
     this.text.reserve(rows.map((row) => row.document));
+    this.segmentText.reserve(rows.flatMap((row) => row.segments?.map((segment) => segment[2]) ?? []));
     for (const row of rows) this.add(row);
   }
 
@@ -166,6 +179,8 @@ export class Catalogue {
     this.views = grow(this.views, (length) => new Float64Array(length));
     this.accessClass = grow(this.accessClass, (length) => new Int32Array(length));
     this.owner = grow(this.owner, (length) => new Int32Array(length));
+    this.segmentFrom = grow(this.segmentFrom, (length) => new Int32Array(length));
+    this.segmentCount = grow(this.segmentCount, (length) => new Int32Array(length));
   }
 
   /** Adds a video at the next place. */
@@ -200,6 +215,7 @@ export class Catalogue {
   remove(place: number): void {
     this.byId.delete(this.rows[place]!.id);
     this.text.clear(place);
+    this.writeSegments(place, []);
     this.gone[place] = 1;
     this.open[place] = 0;
     this.accessClass[place] = -1;
@@ -210,6 +226,10 @@ export class Catalogue {
       this.text.set(place, row.document);
       // The index holds it now; undefined (not deleted) keeps every row the same shape.
       row.document = undefined;
+    }
+    if (row.segments !== undefined) {
+      this.writeSegments(place, row.segments ?? []);
+      row.segments = undefined;
     }
     const values = facetValues(row);
     VALUE_FACETS.forEach((facet, f) => {
@@ -228,6 +248,64 @@ export class Catalogue {
       this.ownerCodes.set(row.owner_id, owner);
     }
     this.owner[place] = owner;
+  }
+
+  /**
+   * The video at `place` now has `segments`: in the places it had when they are no more (a
+   * segment the same as before changes nothing there), else in new places at the end.
+   */
+  private writeSegments(place: number, segments: readonly [string, number, string | null][]): void {
+    const had = this.segmentCount[place]!;
+    let from = this.segmentFrom[place]!;
+    const keep = segments.length <= had ? segments.length : 0;
+    for (let k = keep; k < had; k += 1) {
+      this.segmentText.clear(from + k);
+      this.segmentTitle[from + k] = '';
+    }
+    if (segments.length > had) {
+      from = this.segmentTitle.length;
+      if (this.segmentStart.length < from + segments.length) {
+        const next = new Float64Array(Math.max(from + segments.length, Math.ceil(this.segmentStart.length * 1.5) + 64));
+        next.set(this.segmentStart);
+        this.segmentStart = next;
+      }
+    }
+    segments.forEach(([title, start, document], k) => {
+      this.segmentTitle[from + k] = title;
+      this.segmentStart[from + k] = Number(start);
+      this.segmentText.set(from + k, document);
+    });
+    this.segmentFrom[place] = from;
+    this.segmentCount[place] = segments.length;
+  }
+
+  /**
+   * For each of `places` that has one, its segment that holds the most of `parts` (each word's
+   * query, see `TextIndex.matchParts`), then the best ranked for any of them, then the earliest:
+   * what `segmentMatches` asks PostgreSQL. Null when the parts are more than the index evaluates.
+   */
+  bestSegments(parts: readonly (QueryNode | null)[], places: readonly number[]): Map<number, { title: string; startTime: number }> | null {
+    const videoOf = new Map<number, number>();
+    for (const place of places) {
+      for (let k = 0; k < this.segmentCount[place]!; k += 1) videoOf.set(this.segmentFrom[place]! + k, place);
+    }
+    const found = this.segmentText.matchParts(parts, videoOf.keys());
+    if (!found) return null;
+    const best = new Map<number, number>();
+    for (let i = 0; i < found.places.length; i += 1) {
+      const video = videoOf.get(found.places[i]!)!;
+      const other = best.get(video);
+      // A video's places are in time order, and `found` ascending: the first of equals is the earliest.
+      if (other === undefined || found.held[i]! > found.held[other]! || (found.held[i] === found.held[other] && found.ranks[i]! > found.ranks[other]!)) {
+        best.set(video, i);
+      }
+    }
+    const segments = new Map<number, { title: string; startTime: number }>();
+    for (const [video, i] of best) {
+      const segment = found.places[i]!;
+      segments.set(video, { title: this.segmentTitle[segment]!, startTime: this.segmentStart[segment]! });
+    }
+    return segments;
   }
 
   private classOf(row: CatalogueRow): number {
@@ -286,7 +364,7 @@ export class HitSet {
   private readonly split = new Map<string, Int32Array>();
   /** Names this set's parts (see `part`); a new one whenever what the set holds changes. */
   private key = (nextSetKey += 1);
-  /** Best-matching segment of a hit, per video id (null: none matches), asked as pages need them. */
+  /** Best-matching segment of a hit, per video id (null: none matches), asked of PostgreSQL as pages need them (without `parts`). */
   readonly segments = new Map<string, { title: string; startTime: number } | null>();
 
   /** Per sort, each catalogue place's index in `in(sort)` (for the whole catalogue only). */
@@ -297,6 +375,7 @@ export class HitSet {
    * @param ranks each hit's relevance (all 0 without text; NaN where not worked out yet from `query`)
    * @param whole the whole catalogue's set, whose orders a text's set reads (none for that set itself)
    * @param query the text as the catalogue's text index evaluates it, which ranks hits as searches need them
+   * @param parts each word's own query (null: stop words only), which picks the segment a result shows
    */
   constructor(
     readonly catalogue: Catalogue,
@@ -305,6 +384,7 @@ export class HitSet {
     public ranks: Float64Array,
     private readonly whole: HitSet | null = null,
     private readonly query: QueryNode | null = null,
+    readonly parts: readonly (QueryNode | null)[] | null = null,
   ) {}
 
   /**
@@ -1012,7 +1092,16 @@ export function createSearchCatalogue(search: Source) {
         const found = query === undefined ? null : catalogue.text.matching(query);
         if (found) {
           entry.query = query!;
-          return new HitSet(catalogue, text, found, new Float64Array(found.length).fill(NaN), state.all, query);
+          const parts = known.map((term) => parseTsquery(term.tsquery));
+          return new HitSet(
+            catalogue,
+            text,
+            found,
+            new Float64Array(found.length).fill(NaN),
+            state.all,
+            query,
+            parts.includes(undefined) ? null : (parts as (QueryNode | null)[]),
+          );
         }
         // A query the index does not evaluate: PostgreSQL matches it. A video published after the
         // catalogue was read is left out: the version has moved on, and the next search adds it.
@@ -1036,8 +1125,20 @@ export function createSearchCatalogue(search: Source) {
       return entry.promise;
     },
 
-    /** The segment of each of `ids` that holds most of `set`'s words (asked of PostgreSQL once per video and text). */
+    /**
+     * The segment of each of `ids` that holds most of `set`'s words: from the catalogue, or (a text
+     * its index does not evaluate) asked of PostgreSQL once per video and text.
+     */
     async segments(set: HitSet, ids: readonly string[]): Promise<Map<string, { title: string; startTime: number } | null>> {
+      const { catalogue } = set;
+      const places = ids.map((id) => catalogue.byId.get(id));
+      const best =
+        set.parts &&
+        catalogue.bestSegments(
+          set.parts,
+          places.filter((place) => place !== undefined),
+        );
+      if (best) return new Map(ids.map((id, i) => [id, (places[i] !== undefined && best.get(places[i])) || null]));
       const missing = ids.filter((id) => !set.segments.has(id));
       if (missing.length) {
         const found = await search.segmentMatches(tsqueryWords(set.text), missing);

@@ -205,6 +205,23 @@ export function membersOf(bits: Int32Array): Int32Array {
   return places;
 }
 
+/**
+ * `among` below `size`, ascending, each once: sorted when they are few (a page's segments among
+ * 400,000), through a bit set of every place otherwise.
+ */
+function ascendingIn(among: Iterable<number>, size: number): Int32Array {
+  const list = Int32Array.from(among);
+  if (list.length * 64 < size) {
+    list.sort();
+    let n = 0;
+    for (let i = 0; i < list.length; i += 1) if (list[i]! >= 0 && list[i]! < size && (n === 0 || list[i] !== list[n - 1])) list[n++] = list[i]!;
+    return list.subarray(0, n);
+  }
+  const wanted = new Int32Array((size + 31) >> 5);
+  for (let i = 0; i < list.length; i += 1) if (list[i]! >= 0 && list[i]! < size) wanted[list[i]! >> 5]! |= 1 << (list[i]! & 31);
+  return membersOf(wanted);
+}
+
 /** A query as `match` reads it (see `prepare`). */
 interface Prepared {
   query: QueryNode;
@@ -212,6 +229,11 @@ interface Prepared {
   lexemeIds: number[][];
   items: number[];
   and: boolean;
+  /**
+   * The operands' lexemes as ranges of places in PostgreSQL's order (`sorted`), ascending and
+   * apart, two numbers each (from, to): a prefix's lexemes are one range.
+   */
+  ranges: Int32Array;
 }
 
 /** What a search found: catalogue places, ascending, and each one's rank. */
@@ -264,6 +286,14 @@ function orTerm(positions: ArrayLike<number>, from: number, count: number): numb
  * written again at the end, and the space it left is reclaimed when it passes half of the whole.
  */
 export class TextIndex {
+  /**
+   * @param withPostings whether each lexeme keeps the entries that hold it, so `match` and
+   * `matching` can answer for every place; without them (the catalogue's segments, where only a
+   * page's documents are ever asked), only `match` with `among` and `matchParts` answer, for a
+   * third of the memory.
+   */
+  constructor(private readonly withPostings = true) {}
+
   /** Lexeme by id. */
   private readonly lexemes: string[] = [];
   /**
@@ -284,6 +314,8 @@ export class TextIndex {
   private readonly postingPlaces: number[][] = [];
   /** Lexeme ids in PostgreSQL's order (null: to be sorted again, a new lexeme came). */
   private order: Int32Array | null = null;
+  /** Each lexeme's place in `order` (with it). */
+  private rankOf = new Int32Array(0);
 
   /** Per place: where its entries start and how many (0: no document), its text's length and two hashes. */
   private start = new Int32Array(0);
@@ -432,8 +464,10 @@ export class TextIndex {
     for (let i = 0; i < n; i += 1) {
       const id = document.lexemes[i]!;
       const entry = this.entries + i;
-      this.postings[id]!.push(entry);
-      this.postingPlaces[id]!.push(place);
+      if (this.withPostings) {
+        this.postings[id]!.push(entry);
+        this.postingPlaces[id]!.push(place);
+      }
       const count = document.counts[i]!;
       for (let k = 0; k < count; k += 1) this.positions[this.used + k] = document.positions[at + k]!;
       this.entryLexeme[entry] = id;
@@ -486,7 +520,10 @@ export class TextIndex {
   private sorted(): Int32Array {
     if (!this.order) {
       const { lexemes } = this;
-      this.order = Int32Array.from(lexemes, (_, id) => id).sort((a, b) => compareLexemes(lexemes[a]!, lexemes[b]!));
+      const order = Int32Array.from(lexemes, (_, id) => id).sort((a, b) => compareLexemes(lexemes[a]!, lexemes[b]!));
+      this.rankOf = new Int32Array(order.length);
+      for (let i = 0; i < order.length; i += 1) this.rankOf[order[i]!] = i;
+      this.order = order;
     }
     return this.order;
   }
@@ -526,13 +563,23 @@ export class TextIndex {
     collect(query);
     if (operands.length > 32) return null;
     const lexemeIds = operands.map((operand) => this.lexemesOf(operand));
+    this.sorted();
+    const spans = lexemeIds
+      .filter((ids) => ids.length > 0)
+      .map((ids) => [this.rankOf[ids[0]!]!, this.rankOf[ids[ids.length - 1]!]! + 1] as const)
+      .sort((a, b) => a[0] - b[0]);
+    const ranges: number[] = [];
+    for (const [from, to] of spans) {
+      if (ranges.length && from <= ranges[ranges.length - 1]!) ranges[ranges.length - 1] = Math.max(ranges[ranges.length - 1]!, to);
+      else ranges.push(from, to);
+    }
     // ts_rank's items: the operands sorted by lexeme, each lexeme once (the first of equals).
     const items = operands
       .map((_, index) => index)
       .sort((a, b) => compareLexemes(operands[a]!.lexeme, operands[b]!.lexeme) || a - b)
       .filter((index, i, all) => i === 0 || operands[all[i - 1]!]!.lexeme !== operands[index]!.lexeme);
     const and = !('lexeme' in query) && query.op === '&' && items.length >= 2;
-    return { query, operands, lexemeIds, items, and };
+    return { query, operands, lexemeIds, items, and, ranges: Int32Array.from(ranges) };
   }
 
   /**
@@ -546,10 +593,25 @@ export class TextIndex {
   }
 
   /**
+   * Of `among`, each place whose document matches any of `parts` (each a word's query), ascending,
+   * with how many of `parts` it matches and its `ts_rank(document, parts[0] | parts[1] | …)`: what
+   * PostgreSQL gives for `document @@ part` each, and for the OR of them as to_tsquery parses
+   * `(a) | (b) | (c)`. A null part (a word of stop words only) matches nothing. Null when the parts
+   * have more operands than this index evaluates.
+   */
+  matchParts(parts: readonly (QueryNode | null)[], among: Iterable<number>): (TextMatches & { held: Int32Array }) | null {
+    const words = parts.filter((part): part is QueryNode => part !== null);
+    if (words.length === 0) return { places: new Int32Array(0), ranks: new Float64Array(0), held: new Int32Array(0) };
+    const prepared = this.prepare(words.reduce((left, right) => ({ op: '|', left, right })));
+    return prepared && this.matchAmong(prepared, among, words);
+  }
+
+  /**
    * Every place whose document matches `query`, ascending, without ranks (`match` with `among`
    * ranks those a search needs). Null when the query has more operands than this index evaluates.
    */
   matching(query: QueryNode): Int32Array | null {
+    this.needPostings();
     const prepared = this.prepare(query);
     return prepared && this.found(prepared).places;
   }
@@ -565,7 +627,12 @@ export class TextIndex {
   }
 
   /** `match` over every place: the postings of each operand's lexemes, and nothing else, are read. */
+  private needPostings(): void {
+    if (!this.withPostings) throw new Error('this text index keeps no postings: ask for the places to match');
+  }
+
   private matchAll(prepared: Prepared): TextMatches {
+    this.needPostings();
     const { lexemeIds, items, and } = prepared;
     const size = this.start.length;
     const { postings, postingPlaces } = this;
@@ -633,8 +700,16 @@ export class TextIndex {
     return found;
   }
 
-  /** `match` over a few places (a change applied to a kept text): each document's entries are read. */
-  private matchAmong({ query, operands, lexemeIds, items, and }: Prepared, among: Iterable<number>): TextMatches {
+  /**
+   * `match` over a few places (a change applied to a kept text, a page's segments): each
+   * document's entries are read. With `parts` (subtrees of the query), also how many of them each
+   * match holds.
+   */
+  private matchAmong(
+    { query, operands, lexemeIds, items, and, ranges }: Prepared,
+    among: Iterable<number>,
+    parts: readonly QueryNode[] = [],
+  ): TextMatches & { held: Int32Array } {
     if (this.masks.length < this.lexemes.length) this.masks = new Int32Array(Math.ceil(this.lexemes.length * 1.5));
     const { masks } = this;
     const touched: number[] = [];
@@ -654,45 +729,57 @@ export class TextIndex {
     try {
       const places: number[] = [];
       const ranks: number[] = [];
-      const wanted = new Int32Array((this.start.length + 31) >> 5);
-      for (const place of among) if (place < this.start.length) wanted[place >> 5]! |= 1 << (place & 31);
-      const sorted = membersOf(wanted);
-      // The document's entries of the query's lexemes, in its own order (a few of dozens).
       const held: number[] = [];
+      const sorted = ascendingIn(among, this.start.length);
+      // The document's entries of the query's lexemes, in its own order (a few of dozens). A
+      // document's lexemes are in PostgreSQL's order: each range of the query's is found by halving.
+      const { rankOf, entryLexeme } = this;
+      const mine: number[] = [];
       for (let i = 0; i < sorted.length; i += 1) {
         const place = sorted[i]!;
         if (this.count[place] === 0) continue;
-        const from = this.start[place]!;
+        let from = this.start[place]!;
         const to = from + this.count[place]!;
         let mask = 0;
-        held.length = 0;
-        for (let entry = from; entry < to; entry += 1) {
-          const bits = masks[this.entryLexeme[entry]!]!;
-          if (bits === 0) continue;
-          mask |= bits;
-          held.push(entry);
+        mine.length = 0;
+        for (let r = 0; r < ranges.length; r += 2) {
+          const first = ranges[r]!;
+          const end = ranges[r + 1]!;
+          let high = to;
+          while (from < high) {
+            const middle = (from + high) >> 1;
+            if (rankOf[entryLexeme[middle]!]! < first) from = middle + 1;
+            else high = middle;
+          }
+          for (; from < to && rankOf[entryLexeme[from]!]! < end; from += 1) {
+            mask |= masks[entryLexeme[from]!]!;
+            mine.push(from);
+          }
         }
         if (!holds(query, mask)) continue;
+        let n = 0;
+        for (const part of parts) if (holds(part, mask)) n += 1;
+        held.push(n);
         // Item by item, each item's entries in the document's order.
         let rank = and ? -1 : 0;
         const last: number[] = [];
         for (const item of items) {
-          let mine = -1;
-          for (const entry of held) {
+          let latest = -1;
+          for (const entry of mine) {
             if ((masks[this.entryLexeme[entry]!]! & (1 << item)) === 0) continue;
             if (!and) rank = f(rank + this.entryTerm[entry]! / PI2_6);
             else {
               for (const earlier of last) if (earlier >= 0) rank = this.pairs(rank, entry, earlier);
             }
-            mine = entry;
+            latest = entry;
           }
-          last.push(mine);
+          last.push(latest);
         }
         if (!and) rank = f(rank / items.length);
         places.push(place);
         ranks.push(rank < 0 ? TINY : rank);
       }
-      return { places: Int32Array.from(places), ranks: Float64Array.from(ranks) };
+      return { places: Int32Array.from(places), ranks: Float64Array.from(ranks), held: Int32Array.from(held) };
     } finally {
       for (const id of touched) masks[id] = 0;
     }
