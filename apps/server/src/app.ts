@@ -74,6 +74,7 @@ import { createVideoSegmentsService } from './modules/videos/video-segments.serv
 import { createVideoUploadsService } from './modules/videos/video-uploads.service.js';
 import { decorateActor } from './modules/session/actor.js';
 import { createSearchRepository } from './modules/search/search.repository.js';
+import { CATALOGUE_WARM_EVERY_MS } from './modules/search/search-catalogue.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { createSearchService } from './modules/search/search.service.js';
 import { createCurationRepository } from './modules/curation/curation.repository.js';
@@ -402,10 +403,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(notificationsRoutes({ notifications: notificationsService, sessions }));
   const search = createSearchService({ search: createSearchRepository(db), videos: videosRepository, signer });
   if (options.warmSearch) {
-    // The first visitor after a start should not wait for the catalogue (0.7 s at 100,000 videos).
+    // The first visitor after a start should not wait for the catalogue (seconds at 100,000
+    // videos), nor one after a quiet half hour (the catalogue would load whole again).
+    const warm = () => {
+      search
+        .warm()
+        .catch((error: unknown) => options.logger.warn({ err: error }, 'search: could not bring the catalogue up to date ahead; the next search will'));
+    };
+    let timer: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {
-      search.warm().catch((error: unknown) => options.logger.warn({ err: error }, 'search: could not load the catalogue ahead; the first search will'));
+      warm();
+      timer = setInterval(warm, CATALOGUE_WARM_EVERY_MS).unref();
     });
+    app.addHook('onClose', async () => clearInterval(timer));
   }
   await app.register(searchRoutes({ sessions, search }));
   await app.register(curationRoutes({ sessions, curation: createCurationService({ curation: createCurationRepository(db), search }) }));

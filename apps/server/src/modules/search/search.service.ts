@@ -94,7 +94,7 @@ export function createSearchService(deps: { search: SearchRepository; videos: Pi
       };
     },
 
-    /** Loads the catalogue ahead of the first search (at start-up, in the background). */
+    /** Loads the catalogue ahead of the first search, or brings it up to date (in the background). */
     async warm(): Promise<void> {
       await catalogue.all();
     },
