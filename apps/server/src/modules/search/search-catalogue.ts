@@ -252,7 +252,8 @@ export class Catalogue {
 
   /**
    * The video at `place` now has `segments`: in the places it had when they are no more (a
-   * segment the same as before changes nothing there), else in new places at the end.
+   * segment the same as before changes nothing there), else in new places at the end. The places
+   * left behind then (a few per edit that adds segments) are not used again before a whole load.
    */
   private writeSegments(place: number, segments: readonly [string, number, string | null][]): void {
     const had = this.segmentCount[place]!;
