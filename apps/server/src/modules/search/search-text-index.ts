@@ -289,8 +289,8 @@ export class TextIndex {
   /**
    * @param withPostings whether each lexeme keeps the entries that hold it, so `match` and
    * `matching` can answer for every place; without them (the catalogue's segments, where only a
-   * page's documents are ever asked), only `match` with `among` and `matchParts` answer, for a
-   * third of the memory.
+   * page's documents are ever asked), only `match` with `among` and `matchParts` answer, and no
+   * two lists hold every entry again.
    */
   constructor(private readonly withPostings = true) {}
 
@@ -626,11 +626,11 @@ export class TextIndex {
     return { found, places: membersOf(found) };
   }
 
-  /** `match` over every place: the postings of each operand's lexemes, and nothing else, are read. */
   private needPostings(): void {
     if (!this.withPostings) throw new Error('this text index keeps no postings: ask for the places to match');
   }
 
+  /** `match` over every place: the postings of each operand's lexemes, and nothing else, are read. */
   private matchAll(prepared: Prepared): TextMatches {
     this.needPostings();
     const { lexemeIds, items, and } = prepared;
