@@ -1,10 +1,10 @@
 // SQL for discovery. The search reads the published catalogue as a whole once (`catalogue`, held
-// in memory by the service with each video's weighted `search_document`, kept by the triggers of
-// migration 0008; kept current from the change log: `catalogueVersion`, `catalogueChanges`, then
-// `catalogue(ids)` for what changed, each video with its segments). A word becomes a tsquery here (`corrections` from
-// `search_words`, trigram GIN, for typos; `tsqueries` for stemming); matching, ranking, filters,
-// access, facets, sorts and paging are then decided in memory (search-catalogue.ts,
-// search-text-index.ts). Cards of given ids are filtered by `watchableSql`.
+// in memory by the service with each video's weighted `search_document` and its segments, kept by
+// the triggers of migrations 0008 and 0015; kept current from the change log: `catalogueVersion`,
+// `catalogueChanges`, then `catalogue(ids)` for what changed). A word becomes a tsquery here
+// (`corrections` from `search_words`, trigram GIN, for typos; `tsqueries` for stemming); matching,
+// ranking, filters, access, facets, sorts, paging and the segment shown are then decided in memory
+// (search-catalogue.ts, search-text-index.ts). Cards of given ids are filtered by `watchableSql`.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Visibility } from '@ipsv/contracts/videos';
 import type { AccessGrant } from '../../db/schema.js';
