@@ -437,6 +437,11 @@ describe('search catalogue: loading and changes', () => {
       ]),
     );
     expect(calls).toMatchObject({ catalogue: 1, segments: 0 });
+    // A text the index does not evaluate (a phrase): PostgreSQL matches it and picks its segments, once per video.
+    const phrase = await catalogue.matching(['hernia']);
+    expect((await catalogue.segments(phrase, ['v1', 'v2'])).get('v1')).toEqual({ title: 'Clipping', startTime: 8 });
+    await catalogue.segments(phrase, ['v1', 'v2']);
+    expect(calls).toMatchObject({ matches: 1, segments: 1 });
   });
 
   it('shows the segment holding most of the words, and follows a segment that changed', async () => {
