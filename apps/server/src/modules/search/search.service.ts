@@ -1,7 +1,8 @@
 // Discovery (spec section 7 search-videos and video-by-ids): the search with its filters, sorts
 // and facets, the cards a viewer may open, and the access check a card click makes. Every list is
 // limited to what the caller may watch before paging: the search checks each video of the cached
-// catalogue with `watcher` (search-catalogue.ts), the cards by id with `watchableSql`.
+// catalogue with `watcher` (search-catalogue.ts), the cards by id with `watchableSql`. The server
+// runs searches in threads of their own (search-threads.ts), each a `createSearchPages` of its own.
 import {
   DURATION_SPANS,
   FRAME_RATES,
@@ -10,6 +11,7 @@ import {
   type SearchFacets,
   type SearchQuery,
   type SearchResult,
+  type SearchSort,
   type VideoCard,
 } from '@ipsv/contracts/search';
 import { PATIENT_GENDERS, PGS_GRADES, WEIGHT_CLASSES } from '@ipsv/contracts/videos';
@@ -24,7 +26,7 @@ import { searchTerms } from './search-text.js';
 const zeroes = <T extends string>(values: readonly T[]) => Object.fromEntries(values.map((value) => [value, 0])) as Record<T, number>;
 
 /** A video's card (with the segment that matched the search's text, if any). */
-export function toCard(signer: MediaSigner, row: CardRow, segment: { title: string; startTime: number } | null = null): VideoCard {
+export function toCard(signer: MediaSigner, row: CardRow, segment: ShownSegment | null = null): VideoCard {
   return {
     id: row.id,
     title: row.title,
@@ -41,12 +43,50 @@ export function toCard(signer: MediaSigner, row: CardRow, segment: { title: stri
   };
 }
 
-export function createSearchService(deps: { search: SearchRepository; videos: Pick<VideosRepository, 'find'>; signer: MediaSigner }) {
-  const { search, videos, signer } = deps;
-  const catalogue = createSearchCatalogue(search);
+/** A segment a result shows: the one of its video that holds most of the search's words. */
+export type ShownSegment = { title: string; startTime: number };
 
+/** One page of a search, before it becomes cards (what a search thread sends back). */
+export interface SearchPage {
+  sort: SearchSort;
+  total: number | null;
+  rows: CardRow[];
+  /** Per row, the segment it shows (null: none; the whole list null when the search had no text). */
+  segments: (ShownSegment | null)[] | null;
+  facets: SearchFacets | null;
+}
+
+/** What turns a query into a page: the catalogue in this thread (`createSearchPages`) or in search threads (search-threads.ts). */
+export interface SearchPages {
+  page(actor: VideoActor, query: SearchQuery): Promise<SearchPage>;
+  /** Loads the catalogue ahead of the first search, or brings it up to date. */
+  warm(): Promise<void>;
+  close?(): Promise<void>;
+}
+
+const CARD_FIELDS = [
+  'id',
+  'title',
+  'owner_id',
+  'first_name',
+  'last_name',
+  'picture_key',
+  'surgery_type_id',
+  'surgery_year',
+  'poster',
+  'duration_seconds',
+  'created_ms',
+  'published_ms',
+] as const satisfies readonly (keyof CardRow)[];
+
+/** The fields of a catalogue row a card shows, and nothing else (a page crosses between threads). */
+const cardRow = (row: CardRow): CardRow => Object.fromEntries(CARD_FIELDS.map((field) => [field, row[field]])) as CardRow;
+
+/** Searches over the catalogue held in this thread. */
+export function createSearchPages(search: SearchRepository): SearchPages {
+  const catalogue = createSearchCatalogue(search);
   return {
-    async search(actor: VideoActor, query: SearchQuery): Promise<SearchResult> {
+    async page(actor, query) {
       const terms = searchTerms(query.q);
       // Text that holds no word (only punctuation) searches for nothing in particular.
       const hits = terms.length ? await catalogue.matching(terms) : await catalogue.all();
@@ -84,19 +124,45 @@ export function createSearchService(deps: { search: SearchRepository; videos: Pi
         };
         for (const { facet, value, n } of counted) (facets[facet] as Record<string, number>)[value] = n;
       }
+      return { sort, total, rows: page.map(cardRow), segments: segments && page.map((row) => segments.get(row.id) ?? null), facets };
+    },
+
+    async warm() {
+      await catalogue.all();
+    },
+  };
+}
+
+/**
+ * Discovery's service. Searches run over `pages` (by default the catalogue in this thread; the
+ * server passes search threads, see search-threads.ts); cards by id and the access check read
+ * PostgreSQL here.
+ */
+export function createSearchService(deps: { search: SearchRepository; videos: Pick<VideosRepository, 'find'>; signer: MediaSigner; pages?: SearchPages }) {
+  const { search, videos, signer } = deps;
+  const pages = deps.pages ?? createSearchPages(search);
+
+  return {
+    async search(actor: VideoActor, query: SearchQuery): Promise<SearchResult> {
+      const { sort, total, rows, segments, facets } = await pages.page(actor, query);
       return {
         total,
         page: query.page,
         pageSize: query.pageSize,
         sort,
-        results: page.map((row) => toCard(signer, row, segments?.get(row.id) ?? null)),
+        results: rows.map((row, i) => toCard(signer, row, segments?.[i] ?? null)),
         facets,
       };
     },
 
     /** Loads the catalogue ahead of the first search, or brings it up to date (in the background). */
-    async warm(): Promise<void> {
-      await catalogue.all();
+    warm(): Promise<void> {
+      return pages.warm();
+    },
+
+    /** Stops the search threads, if any. */
+    async close(): Promise<void> {
+      await pages.close?.();
     },
 
     /** Cards of `ids` the caller may watch, in the order asked (ids of others' private videos are left out). */
