@@ -1,12 +1,17 @@
 // Bundles the server and the workspace packages it imports into dist/main.js (the admin command into dist/make-admin.js, the privacy
-// analysis's thread into dist/privacy-worker.js); npm dependencies
+// analysis's thread into dist/privacy-worker.js, a search thread into dist/search-worker.js); npm dependencies
 // stay external and load from node_modules.
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 await build({
   absWorkingDir: fileURLToPath(new URL('.', import.meta.url)),
-  entryPoints: { main: 'src/main.ts', 'make-admin': 'src/cli/make-admin.ts', 'privacy-worker': 'src/platform/media/privacy-worker.ts' },
+  entryPoints: {
+    main: 'src/main.ts',
+    'make-admin': 'src/cli/make-admin.ts',
+    'privacy-worker': 'src/platform/media/privacy-worker.ts',
+    'search-worker': 'src/modules/search/search-worker.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',
