@@ -77,6 +77,7 @@ import { createSearchRepository } from './modules/search/search.repository.js';
 import { CATALOGUE_WARM_EVERY_MS } from './modules/search/search-catalogue.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { createSearchService } from './modules/search/search.service.js';
+import { createSearchThreads } from './modules/search/search-threads.js';
 import { createCurationRepository } from './modules/curation/curation.repository.js';
 import { curationRoutes } from './modules/curation/curation.routes.js';
 import { createCurationService } from './modules/curation/curation.service.js';
@@ -110,6 +111,8 @@ export interface AppOptions {
   trustProxy?: boolean;
   /** Load the search catalogue in the background once the app is ready (the server does; tests need not). */
   warmSearch?: boolean;
+  /** Search in this many threads of their own (search-threads.ts); without, in this thread. */
+  searchThreads?: { count: number; databaseUrl: string };
   /** Requests per minute and client address on the anonymous write endpoints. */
   pageViewsPerMinute?: number;
   /** The address users open; cookies, links in emails and trusted origins derive from it. */
@@ -401,7 +404,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   const notificationsService = createNotificationsService({ notifications: notificationsRepository, secret: authSecret });
   await app.register(notificationsRoutes({ notifications: notificationsService, sessions }));
-  const search = createSearchService({ search: createSearchRepository(db), videos: videosRepository, signer });
+  const search = createSearchService({
+    search: createSearchRepository(db),
+    videos: videosRepository,
+    signer,
+    pages: options.searchThreads && options.searchThreads.count > 0 ? createSearchThreads(options.searchThreads) : undefined,
+  });
+  app.addHook('onClose', () => search.close());
   if (options.warmSearch) {
     // The first visitor after a start should not wait for the catalogue (seconds at 100,000
     // videos), nor one after a quiet half hour (the catalogue would load whole again).

@@ -140,6 +140,7 @@ async function main(): Promise<void> {
       webDistDir: config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST_DIR,
       trustProxy: config.TRUST_PROXY,
       warmSearch: true,
+      searchThreads: { count: config.searchThreads, databaseUrl: database.url },
       publicUrl,
       mailer,
       supportEmails: config.SUPPORT_EMAIL,
@@ -181,7 +182,7 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const url = config.PUBLIC_URL ?? `http://localhost:${port}`;
-  log.info({ url, role: config.ROLE }, `Intelligent Platform for Surgery Videos is running: open ${url}`);
+  log.info({ url, role: config.ROLE, searchThreads: config.searchThreads }, `Intelligent Platform for Surgery Videos is running: open ${url}`);
 }
 
 void main();

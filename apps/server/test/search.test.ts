@@ -111,7 +111,14 @@ beforeAll(async () => {
   smtp = await startSmtpReceiver();
   scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'ipsv-search-'));
   storage = createLocalStorage(path.join(scratch, 'media'));
-  app = await buildTestApp(database, await createWebDist(), { mailer: smtp.mailer(), storage, rateLimitScale: 20 });
+  // Searches through the API run in two search threads, as the server runs them (search-threads.ts);
+  // 'the catalogue in memory' below runs the service in this thread.
+  app = await buildTestApp(database, await createWebDist(), {
+    mailer: smtp.mailer(),
+    storage,
+    rateLimitScale: 20,
+    searchThreads: { count: 2, databaseUrl: database.url },
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

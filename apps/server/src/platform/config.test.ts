@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, defaultSearchThreads, loadConfig } from './config';
 import { s3OptionsFromConfig } from './storage/storage-s3';
 
 describe('loadConfig', () => {
@@ -17,6 +17,15 @@ describe('loadConfig', () => {
     expect(config.PORT).toBe(8080);
     expect(config.dataDir).toBe('/var/lib/ipsv');
     expect(config.DATABASE_URL).toBe('postgres://u:p@db:5432/videos');
+  });
+
+  it('searches in half the cores’ threads, 1 to 4, unless SEARCH_THREADS says (0: in the main thread)', () => {
+    expect([1, 2, 3, 4, 8, 64].map((cores) => defaultSearchThreads(cores))).toEqual([1, 1, 1, 2, 4, 4]);
+    expect(loadConfig({}, '/srv').searchThreads).toBe(defaultSearchThreads());
+    expect(loadConfig({ SEARCH_THREADS: '0' }, '/srv').searchThreads).toBe(0);
+    expect(loadConfig({ SEARCH_THREADS: '6' }, '/srv').searchThreads).toBe(6);
+    expect(() => loadConfig({ SEARCH_THREADS: '-1' }, '/srv')).toThrow(/SEARCH_THREADS/);
+    expect(() => loadConfig({ SEARCH_THREADS: 'many' }, '/srv')).toThrow(/SEARCH_THREADS/);
   });
 
   it('treats empty values as unset', () => {

@@ -14,6 +14,8 @@ export type Db = NodePgDatabase<typeof schema>;
 export interface Database {
   db: Db;
   pool: pg.Pool;
+  /** The connection string (the embedded server's or DATABASE_URL; never logged): search threads open their own connections with it. */
+  url: string;
   /** 'embedded' or the host:port/database of DATABASE_URL (never the password). */
   description: string;
   ping(): Promise<boolean>;
@@ -82,6 +84,7 @@ export async function openDatabase(config: Config, log: Logger): Promise<Databas
   return {
     db: drizzle(pool, { schema }),
     pool,
+    url,
     description,
     ping: () => pingPool(pool),
     async close() {
