@@ -132,7 +132,7 @@ export type Config = RawConfig & { dataDir: string; pgDataDir: string; searchThr
 
 /**
  * Search threads when SEARCH_THREADS is unset: half the cores, at least 1 and at most 4. Each holds
- * a copy of the catalogue (about 230 MiB at 100,000 videos, bench/RESULTS.md); one thread already
+ * a copy of the catalogue (about 290 MB resident at 100,000 videos, bench/RESULTS.md); one thread already
  * keeps searches off the main thread's event loop, and more answer in parallel on more cores.
  */
 export const defaultSearchThreads = (cores = os.availableParallelism()): number => Math.max(1, Math.min(4, Math.floor(cores / 2)));

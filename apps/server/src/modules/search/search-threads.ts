@@ -41,7 +41,7 @@ interface Thread {
 }
 
 export interface SearchThreadsOptions {
-  /** How many threads (each holds a whole catalogue: about 230 MiB at 100,000 videos). */
+  /** How many threads (each holds a whole catalogue: about 290 MB resident at 100,000 videos). */
   count: number;
   databaseUrl: string;
   /** PostgreSQL connections per thread (default 4). */
