@@ -93,6 +93,9 @@ export function facetValues(row: CatalogueRow): Record<ValueFacet, string | null
 
 const FACETS = VALUE_FACETS.length;
 
+/** The segment a result shows: the one of its video that holds most of the search's words. */
+export type ShownSegment = { title: string; startTime: number };
+
 /** What a change to a video did besides its card (see `Catalogue.update`). */
 const REORDER = 1;
 const REFILTER = 2;
@@ -285,7 +288,7 @@ export class Catalogue {
    * query, see `TextIndex.matchParts`), then the best ranked for any of them, then the earliest:
    * what `segmentMatches` asks PostgreSQL. Null when the parts are more than the index evaluates.
    */
-  bestSegments(parts: readonly (QueryNode | null)[], places: readonly number[]): Map<number, { title: string; startTime: number }> | null {
+  bestSegments(parts: readonly (QueryNode | null)[], places: readonly number[]): Map<number, ShownSegment> | null {
     const videoOf = new Map<number, number>();
     for (const place of places) {
       for (let k = 0; k < this.segmentCount[place]!; k += 1) videoOf.set(this.segmentFrom[place]! + k, place);
@@ -301,7 +304,7 @@ export class Catalogue {
         best.set(video, i);
       }
     }
-    const segments = new Map<number, { title: string; startTime: number }>();
+    const segments = new Map<number, ShownSegment>();
     for (const [video, i] of best) {
       const segment = found.places[i]!;
       segments.set(video, { title: this.segmentTitle[segment]!, startTime: this.segmentStart[segment]! });
@@ -366,7 +369,7 @@ export class HitSet {
   /** Names this set's parts (see `part`); a new one whenever what the set holds changes. */
   private key = (nextSetKey += 1);
   /** Best-matching segment of a hit, per video id (null: none matches), asked of PostgreSQL as pages need them (without `parts`). */
-  readonly segments = new Map<string, { title: string; startTime: number } | null>();
+  readonly segments = new Map<string, ShownSegment | null>();
 
   /** Per sort, each catalogue place's index in `in(sort)` (for the whole catalogue only). */
   private readonly indexes = new Map<SearchSort, Int32Array>();
@@ -1135,7 +1138,7 @@ export function createSearchCatalogue(search: Source) {
      * The segment of each of `ids` that holds most of `set`'s words: from the catalogue, or (a text
      * its index does not evaluate) asked of PostgreSQL once per video and text.
      */
-    async segments(set: HitSet, ids: readonly string[]): Promise<Map<string, { title: string; startTime: number } | null>> {
+    async segments(set: HitSet, ids: readonly string[]): Promise<Map<string, ShownSegment | null>> {
       const { catalogue } = set;
       const places = ids.map((id) => catalogue.byId.get(id));
       const best =

@@ -7,6 +7,7 @@
 // reads the change log's version), so which thread answers never shows older data.
 import { Worker } from 'node:worker_threads';
 import type { SearchQuery } from '@ipsv/contracts/search';
+import { askToClose } from '../../platform/worker-close.js';
 import type { VideoActor } from '../videos/video-access.js';
 import type { SearchPage, SearchPages } from './search.service.js';
 
@@ -157,14 +158,7 @@ export function createSearchThreads(options: SearchThreadsOptions): SearchPages 
       closed = true;
       await Promise.all(
         threads.splice(0).map(async ({ worker, pending }) => {
-          worker.ref();
-          await new Promise<void>((resolve) => {
-            const timer = setTimeout(resolve, CLOSE_TIMEOUT_MS);
-            const finish = () => (clearTimeout(timer), resolve());
-            worker.on('message', (message: SearchThreadReply) => message.type === 'closed' && finish());
-            worker.once('exit', finish);
-            worker.postMessage({ type: 'close' } satisfies SearchThreadRequest);
-          });
+          await askToClose(worker, CLOSE_TIMEOUT_MS);
           for (const { reject } of pending.values()) reject(new Error('The search threads were closed'));
           pending.clear();
           await worker.terminate();

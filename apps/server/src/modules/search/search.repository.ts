@@ -48,22 +48,24 @@ export interface CatalogueRow {
   segments?: [string, number, string | null][] | null;
 }
 
-/** What a card shows, as `catalogue` and `byIds` read it. */
-export type CardRow = Pick<
-  CatalogueRow,
-  | 'id'
-  | 'title'
-  | 'owner_id'
-  | 'first_name'
-  | 'last_name'
-  | 'picture_key'
-  | 'surgery_type_id'
-  | 'surgery_year'
-  | 'poster'
-  | 'duration_seconds'
-  | 'created_ms'
-  | 'published_ms'
->;
+/** The fields a card shows, as `catalogue` and `byIds` read them. */
+export const CARD_FIELDS = [
+  'id',
+  'title',
+  'owner_id',
+  'first_name',
+  'last_name',
+  'picture_key',
+  'surgery_type_id',
+  'surgery_year',
+  'poster',
+  'duration_seconds',
+  'created_ms',
+  'published_ms',
+] as const satisfies readonly (keyof CatalogueRow)[];
+
+/** What a card shows. */
+export type CardRow = Pick<CatalogueRow, (typeof CARD_FIELDS)[number]>;
 
 const list = (values: readonly (string | number)[]) =>
   sql.join(

@@ -19,8 +19,8 @@ import type { MediaSigner } from '../../platform/media/media-signing.js';
 import { pictureUrl } from '../users/users.service.js';
 import { canWatch, watchableSql, watcher, type VideoActor } from '../videos/video-access.js';
 import type { VideosRepository } from '../videos/videos.repository.js';
-import type { CardRow, SearchRepository } from './search.repository.js';
-import { createSearchCatalogue, evaluate } from './search-catalogue.js';
+import { CARD_FIELDS, type CardRow, type SearchRepository } from './search.repository.js';
+import { createSearchCatalogue, evaluate, type ShownSegment } from './search-catalogue.js';
 import { searchTerms } from './search-text.js';
 
 const zeroes = <T extends string>(values: readonly T[]) => Object.fromEntries(values.map((value) => [value, 0])) as Record<T, number>;
@@ -43,9 +43,6 @@ export function toCard(signer: MediaSigner, row: CardRow, segment: ShownSegment 
   };
 }
 
-/** A segment a result shows: the one of its video that holds most of the search's words. */
-export type ShownSegment = { title: string; startTime: number };
-
 /** One page of a search, before it becomes cards (what a search thread sends back). */
 export interface SearchPage {
   sort: SearchSort;
@@ -63,21 +60,6 @@ export interface SearchPages {
   warm(): Promise<void>;
   close?(): Promise<void>;
 }
-
-const CARD_FIELDS = [
-  'id',
-  'title',
-  'owner_id',
-  'first_name',
-  'last_name',
-  'picture_key',
-  'surgery_type_id',
-  'surgery_year',
-  'poster',
-  'duration_seconds',
-  'created_ms',
-  'published_ms',
-] as const satisfies readonly (keyof CardRow)[];
 
 /** The fields of a catalogue row a card shows, and nothing else (a page crosses between threads). */
 const cardRow = (row: CardRow): CardRow => Object.fromEntries(CARD_FIELDS.map((field) => [field, row[field]])) as CardRow;

@@ -13,6 +13,7 @@ import { loadSceneModel } from '@ipsv/deid/scene-model';
 import { closeDetectors, defaultSecondaryDetectors } from '@ipsv/deid/secondary-detectors';
 import { MediaError, type MediaErrorCode } from '@ipsv/media/errors';
 import { SCENE_MODEL_FILE } from '../paths.js';
+import { askToClose } from '../worker-close.js';
 
 export type DetectorSet = 'all' | 'scene';
 
@@ -147,14 +148,7 @@ function createThreadedAnalyser(detectors: DetectorSet, workerUrl: URL): Privacy
       const thread = worker;
       if (!thread) return;
       worker = null;
-      thread.ref();
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, CLOSE_TIMEOUT_MS);
-        const finish = () => (clearTimeout(timer), resolve());
-        thread.on('message', (message: AnalyserReply) => message.type === 'closed' && finish());
-        thread.once('exit', finish);
-        thread.postMessage({ type: 'close' } satisfies AnalyserRequest);
-      });
+      await askToClose(thread, CLOSE_TIMEOUT_MS);
       failAll(thread, new MediaError('cancelled', 'The privacy analyser was closed'));
       await thread.terminate();
     },
