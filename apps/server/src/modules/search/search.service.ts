@@ -62,7 +62,12 @@ export interface SearchPages {
 }
 
 /** The fields of a catalogue row a card shows, and nothing else (a page crosses between threads). */
-const cardRow = (row: CardRow): CardRow => Object.fromEntries(CARD_FIELDS.map((field) => [field, row[field]])) as CardRow;
+const cardRow = (row: CardRow): CardRow => {
+  // A loop, not Object.fromEntries over a mapped list: a quarter of the time, for every card.
+  const card: Partial<Record<keyof CardRow, unknown>> = {};
+  for (const field of CARD_FIELDS) card[field] = row[field];
+  return card as CardRow;
+};
 
 /** Searches over the catalogue held in this thread. */
 export function createSearchPages(search: SearchRepository): SearchPages {
