@@ -325,7 +325,8 @@ const scenarios = [
   { name: 'no text, newest published, one filter, facets', next: () => `gender=${['male', 'female'][n++ % 2]}&facets=true` },
   {
     // Two words of the corpus, each cut to a prefix of 3 letters or more: nearly every text is
-    // new to the catalogue, so each search asks PostgreSQL for its matches (the cold path).
+    // new to the catalogue, so each search finds and ranks its matches anew (the cold path;
+    // PostgreSQL is asked only about words never met before).
     name: 'a text never searched before + two filters + facets',
     next: () => `q=${encodeURIComponent(newText())}&${FILTERS[n++ % FILTERS.length]}&facets=true`,
   },
