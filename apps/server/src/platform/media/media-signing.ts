@@ -32,8 +32,9 @@ const SIGNED_KEPT = 4096;
 export function createMediaSigner(secret: string, options: { clock?: () => number; lifetimeSeconds?: number } = {}): MediaSigner {
   const clock = options.clock ?? Date.now;
   const defaultLifetime = options.lifetimeSeconds ?? MEDIA_URL_LIFETIME_SECONDS;
-  const sign = (expires: number, kind: string, scope: string) =>
-    createHmac('sha256', `media:${secret}`).update(`${expires}\n${kind}\n${scope}`).digest('base64url');
+  const message = (expires: number, kind: string, scope: string) => `${expires}\n${kind}\n${scope}`;
+  const hmac = (signed: string) => createHmac('sha256', `media:${secret}`).update(signed).digest('base64url');
+  const sign = (expires: number, kind: string, scope: string) => hmac(message(expires, kind, scope));
   const expiry = (lifetime = defaultLifetime) => Math.floor(clock() / 1000) + lifetime;
   // The signatures made for links this second: a signature depends only on the expiry (which moves
   // each second), the kind and the scope, and a results page signs the same posters for every
@@ -47,11 +48,11 @@ export function createMediaSigner(secret: string, options: { clock?: () => numbe
       signed.clear();
       signedSecond = second;
     }
-    const message = `${expires}\n${kind}\n${scope}`;
-    let signature = signed.get(message);
+    const text = message(expires, kind, scope);
+    let signature = signed.get(text);
     if (signature === undefined) {
-      signature = sign(expires, kind, scope);
-      signed.set(message, signature);
+      signature = hmac(text);
+      signed.set(text, signature);
     }
     return signature;
   };
