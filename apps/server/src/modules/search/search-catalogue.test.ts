@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { UPLOAD_DATE_DAYS, UPLOAD_DATES } from '@ipsv/contracts/search';
 import { SURGERY_TYPE_ALL } from '@ipsv/contracts/surgery-types';
 import { Catalogue, createSearchCatalogue, evaluate, facetValues, HitSet, type EvaluateOptions, type SearchFilters } from './search-catalogue.js';
 import { watcher, type WatchFacts } from '../videos/video-access.js';
@@ -206,13 +207,22 @@ describe('search catalogue: the shared part of a search', () => {
           ? (b.views ?? -1) - (a.views ?? -1) || (b.published_ms ?? 0) - (a.published_ms ?? 0) || (a.id < b.id ? -1 : 1)
           : b.created_ms - a.created_ms || (a.id < b.id ? -1 : 1),
       );
-    const facet = (name: 'gender' | 'resolution', value: string) => visible.filter((r) => passes(r, name) && facetValues(r)[name] === value).length;
+    const facet = (name: 'gender' | 'resolution' | 'frameRate', value: string) =>
+      visible.filter((r) => passes(r, name) && facetValues(r)[name] === value).length;
+    // Every value's count (a value no result would have is left out, as the search leaves it out).
+    const counts = [
+      ...['female', 'male'].map((value) => [`gender:${value}`, facet('gender', value)] as const),
+      ...['720p', '1080p', '4K'].map((value) => [`resolution:${value}`, facet('resolution', value)] as const),
+      ['frameRate:30', facet('frameRate', '30')] as const,
+      ...UPLOAD_DATES.map(
+        (option) =>
+          [`uploaded:${option}`, visible.filter((r) => passes(r, 'uploaded') && r.created_ms >= NOW - UPLOAD_DATE_DAYS[option] * DAY).length] as const,
+      ),
+    ];
     return {
       ids: results.slice(offset, offset + 10).map((r) => r.id),
       total: results.length,
-      female: facet('gender', 'female'),
-      hd: facet('resolution', '1080p'),
-      week: visible.filter((r) => passes(r, 'uploaded') && r.created_ms >= NOW - 7 * DAY).length,
+      facets: Object.fromEntries(counts.filter(([, n]) => n > 0)),
     };
   };
 
@@ -253,18 +263,15 @@ describe('search catalogue: the shared part of a search', () => {
           for (const offset of [0, 10, 40]) {
             const canSee = watcher(viewer, new Date(NOW));
             const result = evaluate(set, sort, { viewer: { id: viewer.id, canSee }, filters, offset, limit: 10, total: true, facets: true, now: NOW });
-            const facets = Object.fromEntries(result.facets!.map(({ facet, value, n }) => [`${facet}:${value}`, n]));
+            const facets = Object.fromEntries(
+              result
+                .facets!.filter(({ facet }) => ['gender', 'resolution', 'frameRate', 'uploaded'].includes(facet))
+                .map(({ facet, value, n }) => [`${facet}:${value}`, n]),
+            );
             const expected = reference(rows, sort, filters, (r) => canSee(factsOf(r)), offset);
-            expect(
-              {
-                ids: result.page.map((r) => r.id),
-                total: result.total,
-                female: facets['gender:female'] ?? 0,
-                hd: facets['resolution:1080p'] ?? 0,
-                week: facets['uploaded:week'] ?? 0,
-              },
-              `${viewer.id} ${sort} ${JSON.stringify(filters)} ${offset}`,
-            ).toEqual(expected);
+            expect({ ids: result.page.map((r) => r.id), total: result.total, facets }, `${viewer.id} ${sort} ${JSON.stringify(filters)} ${offset}`).toEqual(
+              expected,
+            );
           }
   });
 });
@@ -501,6 +508,31 @@ describe('search catalogue: loading and changes', () => {
     commit(null);
     expect(await titles(catalogue)).toEqual(['Cholecystectomy, revised', 'Cholangiography']);
     expect(calls.catalogue).toBe(2);
+  });
+
+  it('follows a changed filter value, a video closed to others and a new video in a filtered search it counted before', async () => {
+    const { search, rows, commit } = database();
+    rows.set('v3', row({ id: 'v3', title: 'Cholangiography', patient_gender: 'male' }));
+    const catalogue = createSearchCatalogue(search);
+    const female = async (terms?: string[]) => {
+      const set = terms ? await catalogue.matching(terms) : await catalogue.all();
+      const result = evaluate(set, 'DATE_ADDED_NEW', {
+        ...EVERYTHING,
+        viewer: { id: 'nobody', canSee: () => false },
+        filters: { ...NO_FILTERS, gender: ['female'] },
+        facets: true,
+      });
+      const male = result.facets!.find(({ facet, value }) => facet === 'gender' && value === 'male')?.n ?? 0;
+      return { titles: result.page.map((r) => r.title).sort(), total: result.total, male };
+    };
+    expect(await female()).toEqual({ titles: ['Cholecystectomy', 'Hernia'], total: 2, male: 1 });
+    expect(await female(['chol'])).toEqual({ titles: ['Cholecystectomy'], total: 1, male: 1 });
+    rows.set('v3', { ...rows.get('v3')!, patient_gender: 'female' });
+    rows.set('v2', { ...rows.get('v2')!, visibility: 'private' });
+    rows.set('v4', row({ id: 'v4', title: 'Cholecystectomy again' }));
+    commit('v2', 'v3', 'v4');
+    expect(await female()).toEqual({ titles: ['Cholangiography', 'Cholecystectomy', 'Cholecystectomy again'], total: 3, male: 0 });
+    expect(await female(['chol'])).toEqual({ titles: ['Cholangiography', 'Cholecystectomy', 'Cholecystectomy again'], total: 3, male: 0 });
   });
 
   it('asks PostgreSQL once per word: a new text of words already searched asks nothing; an unknown word again after a change', async () => {

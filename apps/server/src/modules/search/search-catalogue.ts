@@ -92,6 +92,8 @@ export function facetValues(row: CatalogueRow): Record<ValueFacet, string | null
 }
 
 const FACETS = VALUE_FACETS.length;
+/** At most this many of a catalogue's `bits` are kept: each filter value in use, open, upload dates. */
+const MAX_BIT_SETS = 64;
 
 /** The segment a result shows: the one of its video that holds most of the search's words. */
 export type ShownSegment = { title: string; startTime: number };
@@ -144,6 +146,14 @@ export class Catalogue {
   private readonly segmentTitle: string[] = [];
   /** Only a page's segments are ever matched: no postings (see `TextIndex`). */
   readonly segmentText = new TextIndex(false);
+  /**
+   * Sets of places (bits, see `membersOf`) that pass one filter, or are open to everyone, by a key
+   * naming what they hold: a search ANDs a few of them instead of checking each of its matches.
+   * Forgotten whenever a video is written or leaves (`generation`).
+   */
+  private readonly bitSets = new Map<string, Int32Array>();
+  private generation = 0;
+  private bitSetsGeneration = -1;
 
   constructor(rows: readonly CatalogueRow[]) {
     this.reserve(rows.length);
@@ -214,8 +224,28 @@ export class Catalogue {
     return (reorder ? REORDER : 0) | (refilter ? REFILTER : 0);
   }
 
+  /**
+   * The places that `pick` picks (as bits, see `membersOf`), kept under `key` until a video
+   * changes: at most MAX_BIT_SETS of them, the oldest out first.
+   */
+  bits(key: string, pick: (place: number) => boolean): Int32Array {
+    if (this.bitSetsGeneration !== this.generation) {
+      this.bitSets.clear();
+      this.bitSetsGeneration = this.generation;
+    }
+    let bits = this.bitSets.get(key);
+    if (!bits) {
+      bits = new Int32Array((this.size + 31) >> 5);
+      for (let place = 0; place < this.size; place += 1) if (pick(place)) bits[place >> 5]! |= 1 << (place & 31);
+      if (this.bitSets.size >= MAX_BIT_SETS) this.bitSets.delete(this.bitSets.keys().next().value!);
+      this.bitSets.set(key, bits);
+    }
+    return bits;
+  }
+
   /** The video left the catalogue: nobody finds it any more. */
   remove(place: number): void {
+    this.generation += 1;
     this.byId.delete(this.rows[place]!.id);
     this.text.clear(place);
     this.writeSegments(place, []);
@@ -225,6 +255,7 @@ export class Catalogue {
   }
 
   private write(place: number, row: CatalogueRow): void {
+    this.generation += 1;
     if (row.document !== undefined) {
       this.text.set(place, row.document);
       // The index holds it now; undefined (not deleted) keeps every row the same shape.
@@ -373,6 +404,8 @@ export class HitSet {
 
   /** Per sort, each catalogue place's index in `in(sort)` (for the whole catalogue only). */
   private readonly indexes = new Map<SearchSort, Int32Array>();
+  /** `videos` as bits (see `bits`), until they change. */
+  private hitBits: Int32Array | null = null;
 
   /**
    * @param videos each hit's place in the catalogue, ascending
@@ -415,6 +448,16 @@ export class HitSet {
     return ranks;
   }
 
+  /** The hits as a set of catalogue places (bits, see `membersOf`). */
+  bits(): Int32Array {
+    if (!this.hitBits) {
+      const bits = new Int32Array((this.catalogue.size + 31) >> 5);
+      for (let i = 0; i < this.videos.length; i += 1) bits[this.videos[i]! >> 5]! |= 1 << (this.videos[i]! & 31);
+      this.hitBits = bits;
+    }
+    return this.hitBits;
+  }
+
   /** The index of catalogue place `video` in `videos` (ascending), or -1. */
   private indexOf(video: number): number {
     const { videos } = this;
@@ -451,6 +494,7 @@ export class HitSet {
     if (videos && ranks) {
       this.videos = videos;
       this.ranks = ranks;
+      this.hitBits = null;
     }
     if (reorder) {
       this.sorted.clear();
@@ -645,28 +689,9 @@ function scan(
   const { open, gone, codes: videoCodes, created: createdAt, accessClass, classes, owner: ownerOf } = catalogue;
   // What `viewer` may do per access class, asked once: 0 not yet asked, 1 may watch, 2 may not.
   const may = options.may ?? new Uint8Array(classes.length);
-  const wanted: Record<ValueFacet, readonly (string | number)[]> = {
-    surgeryType: filters.surgeryType === SURGERY_TYPE_ALL ? [] : [filters.surgeryType],
-    resolution: filters.resolution,
-    duration: filters.duration,
-    frameRate: filters.frameRate,
-    gender: filters.gender,
-    bmi: filters.bmi,
-    pgs: filters.pgs,
-  };
-  // For each filter in use: its place in VALUE_FACETS and which value numbers pass it.
-  const checks = VALUE_FACETS.flatMap((facet, index) => {
-    if (wanted[facet].length === 0) return [];
-    const passes = new Uint8Array(pairs.length);
-    for (const value of wanted[facet]) {
-      const code = codes.get(pairKey(facet, String(value)));
-      if (code !== undefined) passes[code] = 1;
-    }
-    return [{ index, passes }];
-  });
+  const checks = checksOf(filters);
   const checkIndex = Int32Array.from(checks, (check) => check.index);
   const checkPasses = checks.map((check) => check.passes);
-  const uploadedFrom = Float64Array.from(UPLOAD_DATES, (option) => now - UPLOAD_DATE_DAYS[option] * 86_400_000);
   const uploadedSince = filters.uploaded ? now - UPLOAD_DATE_DAYS[filters.uploaded] * 86_400_000 : -Infinity;
   // -1: no owner filter; -2: an owner of no video here (nothing passes).
   const owner = filters.owner === undefined ? -1 : catalogue.ownerCode(filters.owner) === -1 ? -2 : catalogue.ownerCode(filters.owner);
@@ -676,9 +701,7 @@ function scan(
   const SEVERAL = -3;
 
   const counts = new Uint32Array(pairs.length);
-  const countUploaded = (video: number) => {
-    for (let option = 0; option < uploadedFrom.length; option += 1) if (createdAt[video]! >= uploadedFrom[option]!) counts[UPLOADED_CODES[option]!]! += 1;
-  };
+  const countUploaded = uploadCounter(catalogue, now, counts);
 
   const passing: number[] = [];
   const end = places ? places.length : order.length;
@@ -715,6 +738,100 @@ function scan(
       countUploaded(video);
     }
     if (passing.length >= stopAfter) break;
+  }
+  return { passing, total: passing.length, counts };
+}
+
+/** The value filters in use: each one's place in VALUE_FACETS, which value numbers pass it, and a key naming both. */
+function checksOf(filters: SearchFilters): { index: number; passes: Uint8Array; key: string }[] {
+  const wanted: Record<ValueFacet, readonly (string | number)[]> = {
+    surgeryType: filters.surgeryType === SURGERY_TYPE_ALL ? [] : [filters.surgeryType],
+    resolution: filters.resolution,
+    duration: filters.duration,
+    frameRate: filters.frameRate,
+    gender: filters.gender,
+    bmi: filters.bmi,
+    pgs: filters.pgs,
+  };
+  return VALUE_FACETS.flatMap((facet, index) => {
+    if (wanted[facet].length === 0) return [];
+    const passes = new Uint8Array(pairs.length);
+    const passing: number[] = [];
+    for (const value of wanted[facet]) {
+      const code = codes.get(pairKey(facet, String(value)));
+      if (code !== undefined && passes[code] === 0) {
+        passes[code] = 1;
+        passing.push(code);
+      }
+    }
+    return [{ index, passes, key: `${index}:${passing.sort((a, b) => a - b).join(',')}` }];
+  });
+}
+
+/** Counts a video in each upload-date facet value its upload date passes at `now`, into `counts`. */
+function uploadCounter(catalogue: Catalogue, now: number, counts: Uint32Array): (video: number) => void {
+  const { created } = catalogue;
+  const uploadedFrom = Float64Array.from(UPLOAD_DATES, (option) => now - UPLOAD_DATE_DAYS[option] * 86_400_000);
+  return (video) => {
+    for (let option = 0; option < uploadedFrom.length; option += 1) if (created[video]! >= uploadedFrom[option]!) counts[UPLOADED_CODES[option]!]! += 1;
+  };
+}
+
+/** A check of `scanOpen` on the upload date rather than a value. */
+const UPLOADED_CHECK = -1;
+
+/**
+ * `scan` of the videos open to every signed-in user among `hits` (catalogue places as bits, see
+ * `membersOf`), for filters without an owner: what passes is the AND of the hits, the open videos
+ * and each filter's bit set (`Catalogue.bits`), word by word, so only the videos that pass (and,
+ * for the facets, those failing exactly one filter) are read one by one. A text's matches are
+ * thousands of videos, of which two filters leave a few percent: checking each match was a sixth
+ * of a new text's search. `passing` holds catalogue places, ascending.
+ */
+function scanOpen(catalogue: Catalogue, hits: Int32Array, filters: SearchFilters, now: number, countFacets: boolean): Scan {
+  const { codes: videoCodes, created } = catalogue;
+  const checks = checksOf(filters).map(({ index, passes, key }) => ({
+    index,
+    bits: catalogue.bits(`value:${key}`, (place) => {
+      const code = videoCodes[place * FACETS + index]!;
+      return code >= 0 && passes[code] === 1;
+    }),
+  }));
+  if (filters.uploaded) {
+    const since = now - UPLOAD_DATE_DAYS[filters.uploaded] * 86_400_000;
+    checks.push({ index: UPLOADED_CHECK, bits: catalogue.bits(`uploaded:${since}`, (place) => created[place]! >= since) });
+  }
+  const open = catalogue.bits('open', (place) => catalogue.open[place] === 1);
+  // A set made before videos were added is shorter: the words past it hold none of its hits.
+  const words = Math.min(hits.length, open.length);
+  /** Into `into`, the hits that are open and pass every check but `except` (and fail that one, when given). */
+  const select = (into: Int32Array, except: number) => {
+    for (let word = 0; word < words; word += 1) {
+      let v = hits[word]! & open[word]!;
+      if (except >= 0) v &= ~checks[except]!.bits[word]!;
+      for (let c = 0; c < checks.length && v !== 0; c += 1) if (c !== except) v &= checks[c]!.bits[word]!;
+      into[word] = v;
+    }
+    return membersOf(into);
+  };
+  const scratch = new Int32Array(open.length);
+  const passing = select(scratch, -1);
+  const counts = new Uint32Array(pairs.length);
+  if (countFacets) {
+    const countUploaded = uploadCounter(catalogue, now, counts);
+    for (let i = 0; i < passing.length; i += 1) {
+      const base = passing[i]! * FACETS;
+      for (let f = 0; f < FACETS; f += 1) if (videoCodes[base + f]! >= 0) counts[videoCodes[base + f]!]! += 1;
+      countUploaded(passing[i]!);
+    }
+    // A video failing exactly one filter counts in that filter's facet (as in `scan`).
+    checks.forEach(({ index }, c) => {
+      const failing = select(scratch, c);
+      for (let i = 0; i < failing.length; i += 1) {
+        if (index === UPLOADED_CHECK) countUploaded(failing[i]!);
+        else if (videoCodes[failing[i]! * FACETS + index]! >= 0) counts[videoCodes[failing[i]! * FACETS + index]!]! += 1;
+      }
+    });
   }
   return { passing, total: passing.length, counts };
 }
@@ -819,16 +936,20 @@ export function evaluate(set: HitSet, sort: SearchSort, options: EvaluateOptions
     const whole = set.wholeOrder(base);
     order = whole?.order ?? set.in(base);
     const part = (open: boolean, viewer: Viewer | null, may?: Uint8Array): Scan => {
-      const scanned = { viewer, filters: options.filters, now, facets: true, stopAfter: Infinity, may };
+      const scanned = { viewer, filters: options.filters, now, facets: options.facets, stopAfter: Infinity, may };
       if (!whole) return scan(catalogue, order, set.places(base, open), scanned);
+      if (open && options.filters.owner === undefined) {
+        const found = scanOpen(catalogue, set.bits(), options.filters, now, options.facets);
+        return { ...found, passing: indexesIn(whole.index, found.passing, order.length) };
+      }
       const found = scan(catalogue, set.videos, set.held(open), scanned);
       const videos = new Int32Array(found.passing.length);
       for (let i = 0; i < videos.length; i += 1) videos[i] = set.videos[found.passing[i]!]!;
       return { ...found, passing: indexesIn(whole.index, videos, order.length) };
     };
     const ranked = (found: Scan) => (relevance ? byRank(set, order, found) : found);
-    // Parts name the whole catalogue's order they index (or the set's own).
-    const orders = whole ? `${whole.name}` : 'own';
+    // Parts name the whole catalogue's order they index (or the set's own), and whether they counted the facets.
+    const orders = `${whole ? whole.name : 'own'}:${options.facets ? 'counted' : 'uncounted'}`;
     const open = set.part(`open:${orders}`, sort, options.filters, now, () => ranked(part(true, null)));
     const access = accessKey(catalogue, options.viewer);
     const others = () => ranked(part(false, options.viewer, access?.may));

@@ -115,6 +115,9 @@ const PAIR_WEIGHT = Float32Array.from({ length: 4 * 4 * 102 }, (_, i) => {
   return f(Math.sqrt(f(f(WEIGHTS[pair >> 2]! * WEIGHTS[pair & 3]!) * wordDistance(distance))));
 });
 
+/** A lexeme in at least one place in this many is kept as bits too (see `TextIndex.dense`): no larger than its list of places. */
+const DENSE_SHARE = 32;
+
 /**
  * One document: its lexemes (as numbered by the parser's `intern`) in PostgreSQL's order, how many
  * positions each has, and all their positions (weight << 14 | position) one after another.
@@ -312,6 +315,14 @@ export class TextIndex {
    * compaction (see `live`).
    */
   private readonly postingPlaces: number[][] = [];
+  /**
+   * Per lexeme that at least one place in DENSE_SHARE holds, the places holding it as bits (see
+   * `has`), made when a search first needs it and kept current by `write` and `clear`: a short
+   * prefix stands for lexemes in tens of thousands of documents, whose places read one by one (with
+   * the check that each entry is still live) were a tenth of a new text's search; the bits are
+   * ORed a word at a time, and take no more room than those places.
+   */
+  private dense: (Int32Array | undefined)[] = [];
   /** Lexeme ids in PostgreSQL's order (null: to be sorted again, a new lexeme came). */
   private order: Int32Array | null = null;
   /** Each lexeme's place in `order` (with it). */
@@ -442,7 +453,11 @@ export class TextIndex {
     const from = this.start[place]!;
     // Its entries stay in their postings until the next compaction (`live` leaves them out):
     // taking each out of a posting of 100,000 entries made a change to thousands of videos take seconds.
-    for (let entry = from; entry < from + this.count[place]!; entry += 1) this.wasted += 1 + this.entryPositions[entry]!;
+    for (let entry = from; entry < from + this.count[place]!; entry += 1) {
+      this.wasted += 1 + this.entryPositions[entry]!;
+      const bits = this.dense[this.entryLexeme[entry]!];
+      if (bits && place >> 5 < bits.length) bits[place >> 5]! &= ~(1 << (place & 31));
+    }
     this.count[place] = 0;
   }
 
@@ -467,6 +482,10 @@ export class TextIndex {
       if (this.withPostings) {
         this.postings[id]!.push(entry);
         this.postingPlaces[id]!.push(place);
+        if (this.dense[id]) {
+          if (place >> 5 >= this.dense[id].length) this.dense[id] = grow(this.dense[id], (place >> 5) + 1, Int32Array);
+          this.dense[id][place >> 5]! |= 1 << (place & 31);
+        }
       }
       const count = document.counts[i]!;
       for (let k = 0; k < count; k += 1) this.positions[this.used + k] = document.positions[at + k]!;
@@ -496,6 +515,7 @@ export class TextIndex {
     }
     for (const posting of this.postings) posting.length = 0;
     for (const places of this.postingPlaces) places.length = 0;
+    this.dense = [];
     this.count.fill(0);
     this.entries = 0;
     this.used = 0;
@@ -690,6 +710,11 @@ export class TextIndex {
   private holding(ids: readonly number[], size: number): Int32Array {
     const found = new Int32Array((size + 31) >> 5);
     for (let i = 0; i < ids.length; i += 1) {
+      const dense = this.denseBits(ids[i]!, size);
+      if (dense) {
+        for (let word = 0; word < Math.min(dense.length, found.length); word += 1) found[word]! |= dense[word]!;
+        continue;
+      }
       const entries = this.postings[ids[i]!]!;
       const places = this.postingPlaces[ids[i]!]!;
       for (let j = 0; j < places.length; j += 1) {
@@ -698,6 +723,20 @@ export class TextIndex {
       }
     }
     return found;
+  }
+
+  /** The places holding lexeme `id` as bits (see `dense`), when at least one place in DENSE_SHARE does. */
+  private denseBits(id: number, size: number): Int32Array | undefined {
+    if (!this.dense[id] && this.postingPlaces[id]!.length * DENSE_SHARE >= size) {
+      const bits = new Int32Array((size + 31) >> 5);
+      const entries = this.postings[id]!;
+      const places = this.postingPlaces[id]!;
+      for (let j = 0; j < places.length; j += 1) {
+        if (this.live(entries[j]!, places[j]!)) bits[places[j]! >> 5]! |= 1 << (places[j]! & 31);
+      }
+      this.dense[id] = bits;
+    }
+    return this.dense[id];
   }
 
   /**
