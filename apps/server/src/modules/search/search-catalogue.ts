@@ -149,11 +149,9 @@ export class Catalogue {
   /**
    * Sets of places (bits, see `membersOf`) that pass one filter, or are open to everyone, by a key
    * naming what they hold: a search ANDs a few of them instead of checking each of its matches.
-   * Forgotten whenever a video is written or leaves (`generation`).
+   * Forgotten whenever a video is written or leaves.
    */
   private readonly bitSets = new Map<string, Int32Array>();
-  private generation = 0;
-  private bitSetsGeneration = -1;
 
   constructor(rows: readonly CatalogueRow[]) {
     this.reserve(rows.length);
@@ -229,10 +227,6 @@ export class Catalogue {
    * changes: at most MAX_BIT_SETS of them, the oldest out first.
    */
   bits(key: string, pick: (place: number) => boolean): Int32Array {
-    if (this.bitSetsGeneration !== this.generation) {
-      this.bitSets.clear();
-      this.bitSetsGeneration = this.generation;
-    }
     let bits = this.bitSets.get(key);
     if (!bits) {
       bits = new Int32Array((this.size + 31) >> 5);
@@ -245,7 +239,7 @@ export class Catalogue {
 
   /** The video left the catalogue: nobody finds it any more. */
   remove(place: number): void {
-    this.generation += 1;
+    this.bitSets.clear();
     this.byId.delete(this.rows[place]!.id);
     this.text.clear(place);
     this.writeSegments(place, []);
@@ -255,7 +249,7 @@ export class Catalogue {
   }
 
   private write(place: number, row: CatalogueRow): void {
-    this.generation += 1;
+    this.bitSets.clear();
     if (row.document !== undefined) {
       this.text.set(place, row.document);
       // The index holds it now; undefined (not deleted) keeps every row the same shape.
