@@ -102,6 +102,19 @@ const NO_POSITION = MAXENTRYPOS - 1; // weight D
 const PI2_6 = 1.64493406685;
 /** What ts_rank gives a match it found no score for. */
 const TINY = Math.fround(1e-20);
+
+/**
+ * Up to this many operands, `matchAmong` decides whether a document matches by one read of a truth
+ * table (at most 4,096 entries, made once per call) instead of walking the query for each document.
+ */
+const TABLE_OPERANDS = 12;
+
+/** For every mask of `operands` bits, whether `holds` holds (1) or not (0). */
+function truthTable(holds: (mask: number) => boolean, operands: number): Uint8Array {
+  const table = new Uint8Array(1 << operands);
+  for (let mask = 0; mask < table.length; mask += 1) table[mask] = holds(mask) ? 1 : 0;
+  return table;
+}
 const f = Math.fround;
 const weightOf = (wordPos: number) => WEIGHTS[wordPos >> 14]!;
 const wordDistance = (distance: number) => (distance > 100 ? f(1e-30) : f(1.0 / (1.005 + 0.05 * Math.exp(f(distance) / 1.5 - 2))));
@@ -770,17 +783,25 @@ export class TextIndex {
       const ranks: number[] = [];
       const held: number[] = [];
       const sorted = ascendingIn(among, this.start.length);
+      // Whether the query (and each part) holds, for every combination of operands a document may
+      // hold: worked out once, then one read per document instead of walking the query (when that
+      // is less work than walking it for each document).
+      const tables =
+        operands.length <= TABLE_OPERANDS && 1 << operands.length <= sorted.length * (1 + parts.length)
+          ? [query, ...parts].map((node) => truthTable((mask) => holds(node, mask), operands.length))
+          : null;
       // The document's entries of the query's lexemes, in its own order (a few of dozens). A
       // document's lexemes are in PostgreSQL's order: each range of the query's is found by halving.
       const { rankOf, entryLexeme } = this;
-      const mine: number[] = [];
+      let mine = new Int32Array(16);
+      const last = new Int32Array(items.length);
       for (let i = 0; i < sorted.length; i += 1) {
         const place = sorted[i]!;
         if (this.count[place] === 0) continue;
         let from = this.start[place]!;
         const to = from + this.count[place]!;
         let mask = 0;
-        mine.length = 0;
+        let found = 0;
         for (let r = 0; r < ranges.length; r += 2) {
           const first = ranges[r]!;
           const end = ranges[r + 1]!;
@@ -792,27 +813,29 @@ export class TextIndex {
           }
           for (; from < to && rankOf[entryLexeme[from]!]! < end; from += 1) {
             mask |= masks[entryLexeme[from]!]!;
-            mine.push(from);
+            if (found === mine.length) mine = grow(mine, found * 2, Int32Array);
+            mine[found++] = from;
           }
         }
-        if (!holds(query, mask)) continue;
+        if (tables ? tables[0]![mask] === 0 : !holds(query, mask)) continue;
         let n = 0;
-        for (const part of parts) if (holds(part, mask)) n += 1;
+        for (let p = 0; p < parts.length; p += 1) if (tables ? tables[p + 1]![mask] === 1 : holds(parts[p]!, mask)) n += 1;
         held.push(n);
         // Item by item, each item's entries in the document's order.
         let rank = and ? -1 : 0;
-        const last: number[] = [];
-        for (const item of items) {
+        for (let t = 0; t < items.length; t += 1) {
+          const itemBit = 1 << items[t]!;
           let latest = -1;
-          for (const entry of mine) {
-            if ((masks[this.entryLexeme[entry]!]! & (1 << item)) === 0) continue;
+          for (let k = 0; k < found; k += 1) {
+            const entry = mine[k]!;
+            if ((masks[entryLexeme[entry]!]! & itemBit) === 0) continue;
             if (!and) rank = f(rank + this.entryTerm[entry]! / PI2_6);
             else {
-              for (const earlier of last) if (earlier >= 0) rank = this.pairs(rank, entry, earlier);
+              for (let e = 0; e < t; e += 1) if (last[e]! >= 0) rank = this.pairs(rank, entry, last[e]!);
             }
             latest = entry;
           }
-          last.push(latest);
+          last[t] = latest;
         }
         if (!and) rank = f(rank / items.length);
         places.push(place);
