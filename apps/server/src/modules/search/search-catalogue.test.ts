@@ -144,7 +144,7 @@ describe('search catalogue: filters, facets and paging in memory', () => {
     const RANKS = [1e-20, 0.0607927, 0.243171, 0.6079271, 0.9].map(Math.fround);
     const hits = [...rows.keys()].filter(() => random() < 0.6);
     const videos = Int32Array.from(hits);
-    const ranks = Float64Array.from(hits, () => RANKS[Math.floor(random() * RANKS.length)]!);
+    const ranks = Float32Array.from(hits, () => RANKS[Math.floor(random() * RANKS.length)]!);
     const fast = new HitSet(catalogue, 'text', videos, ranks, whole);
     const plain = new HitSet(catalogue, 'text', videos, ranks);
     for (const sort of ['RELEVANCE', 'POPULAR', 'DATE_ADDED_NEW', 'DATE_ADDED_OLD', 'DATE_PUBLISH_NEW', 'DATE_PUBLISH_OLD'] as const) {
@@ -296,7 +296,7 @@ describe('search catalogue: relevance', () => {
     const query = parseTsquery(`'chol':* | 'laparoscop'`)!;
     const all = catalogue.text.match(query)!;
     // Every hit ranked first and sorted by comparing hits one by one: the plain reading.
-    const plain = new HitSet(catalogue, 'text', all.places, all.ranks).in('RELEVANCE');
+    const plain = new HitSet(catalogue, 'text', all.places, Float32Array.from(all.ranks)).in('RELEVANCE');
     for (const viewer of [
       { id: 'ana', email: 'ana@clinic.org', role: 'provider' as const },
       { id: 'dan', email: 'dan@elsewhere.org', role: 'viewer' as const },
@@ -304,7 +304,7 @@ describe('search catalogue: relevance', () => {
       for (const gender of [[], ['female']])
         for (const offset of [0, 20, 100]) {
           // A new set each time: its ranks are worked out by this search alone.
-          const set = new HitSet(catalogue, 'text', catalogue.text.matching(query)!, new Float64Array(all.places.length).fill(NaN), whole, query);
+          const set = new HitSet(catalogue, 'text', catalogue.text.matching(query)!, new Float32Array(all.places.length).fill(NaN), whole, query);
           const canSee = watcher(viewer, new Date(NOW));
           const options = { ...EVERYTHING, viewer: { id: viewer.id, canSee }, filters: { ...NO_FILTERS, gender }, offset, facets: true };
           const result = evaluate(set, 'RELEVANCE', options);
@@ -321,7 +321,7 @@ describe('search catalogue: relevance', () => {
           // Not every hit was ranked when the filters left some out.
           if (gender.length) expect(set.ranks.some(Number.isNaN), label).toBe(true);
           // A set without the whole catalogue's orders (while it is being refilled) orders its own.
-          const alone = new HitSet(catalogue, 'text', catalogue.text.matching(query)!, new Float64Array(all.places.length).fill(NaN), null, query);
+          const alone = new HitSet(catalogue, 'text', catalogue.text.matching(query)!, new Float32Array(all.places.length).fill(NaN), null, query);
           const own = evaluate(alone, 'RELEVANCE', options);
           expect(
             own.page.map((r) => r.id),

@@ -377,6 +377,9 @@ const INDEX_LIMIT = 2 ** 21;
 const RANK_FLOAT = new Float32Array(1);
 const RANK_BITS = new Uint32Array(RANK_FLOAT.buffer);
 
+/** Where a text's hits are made into bits (`HitSet.bits`). */
+let hitScratch = new Int32Array(0);
+
 /** The filters as a key (not the page, its size or the sort: one part serves every page). */
 const filterKey = (f: SearchFilters) => JSON.stringify([f.surgeryType, f.resolution, f.duration, f.frameRate, f.gender, f.bmi, f.pgs, f.uploaded, f.owner]);
 
@@ -403,7 +406,9 @@ export class HitSet {
 
   /**
    * @param videos each hit's place in the catalogue, ascending
-   * @param ranks each hit's relevance (all 0 without text; NaN where not worked out yet from `query`)
+   * @param ranks each hit's relevance (all 0 without text; NaN where not worked out yet from `query`):
+   *   single precision, as ts_rank's are (a text's set is kept after its search, and half the size
+   *   is less for the collector)
    * @param whole the whole catalogue's set, whose orders a text's set reads (none for that set itself)
    * @param query the text as the catalogue's text index evaluates it, which ranks hits as searches need them
    * @param parts each word's own query (null: stop words only), which picks the segment a result shows
@@ -412,7 +417,7 @@ export class HitSet {
     readonly catalogue: Catalogue,
     readonly text: string,
     public videos: Int32Array,
-    public ranks: Float64Array,
+    public ranks: Float32Array,
     private readonly whole: HitSet | null = null,
     private readonly query: QueryNode | null = null,
     readonly parts: readonly (QueryNode | null)[] | null = null,
@@ -442,14 +447,21 @@ export class HitSet {
     return ranks;
   }
 
-  /** The hits as a set of catalogue places (bits, see `membersOf`). */
+  /**
+   * The hits as a set of catalogue places (bits, see `membersOf`): kept by the whole catalogue's
+   * set; a text's are made again in `hitScratch` (a few microseconds), valid until the next call,
+   * rather than kept with each text searched.
+   */
   bits(): Int32Array {
-    if (!this.hitBits) {
-      const bits = new Int32Array((this.catalogue.size + 31) >> 5);
-      for (let i = 0; i < this.videos.length; i += 1) bits[this.videos[i]! >> 5]! |= 1 << (this.videos[i]! & 31);
-      this.hitBits = bits;
-    }
-    return this.hitBits;
+    if (this.hitBits) return this.hitBits;
+    const words = (this.catalogue.size + 31) >> 5;
+    let bits: Int32Array;
+    if (this.whole) {
+      if (hitScratch.length < words) hitScratch = new Int32Array(words);
+      bits = hitScratch.subarray(0, words).fill(0);
+    } else bits = this.hitBits = new Int32Array(words);
+    for (let i = 0; i < this.videos.length; i += 1) bits[this.videos[i]! >> 5]! |= 1 << (this.videos[i]! & 31);
+    return bits;
   }
 
   /** The index of catalogue place `video` in `videos` (ascending), or -1. */
@@ -466,14 +478,14 @@ export class HitSet {
   }
 
   static all(catalogue: Catalogue): HitSet {
-    const set = new HitSet(catalogue, '', new Int32Array(0), new Float64Array(0));
+    const set = new HitSet(catalogue, '', new Int32Array(0), new Float32Array(0));
     set.refill();
     return set;
   }
 
   /** The whole catalogue again (after videos were added to it). */
   refill(): void {
-    this.changed(Int32Array.from(this.catalogue.rows.keys()), new Float64Array(this.catalogue.size));
+    this.changed(Int32Array.from(this.catalogue.rows.keys()), new Float32Array(this.catalogue.size));
   }
 
   get size(): number {
@@ -484,7 +496,7 @@ export class HitSet {
    * The videos it holds changed: their facts (`videos` absent, the orders stay unless `reorder`),
    * or which videos and ranks. What was worked out from the old state is forgotten.
    */
-  changed(videos?: Int32Array, ranks?: Float64Array, reorder = videos !== undefined): void {
+  changed(videos?: Int32Array, ranks?: Float32Array, reorder = videos !== undefined): void {
     if (videos && ranks) {
       this.videos = videos;
       this.ranks = ranks;
@@ -614,7 +626,7 @@ export class HitSet {
    * out; relevance orders by rank, then as 'published, newest' does (this set's index in it), as
    * one number per hit sorted natively. Null when the catalogue is too large for that number.
    */
-  sortedPart(sort: SearchSort, videos: Int32Array, ranks: Float64Array): Int32Array | null {
+  sortedPart(sort: SearchSort, videos: Int32Array, ranks: Float32Array): Int32Array | null {
     const order = this.in(sort === 'RELEVANCE' ? 'DATE_PUBLISH_NEW' : sort);
     if (sort !== 'RELEVANCE') {
       const at = indexesIn(this.indexIn(sort), videos, order.length);
@@ -808,7 +820,7 @@ function scanOpen(catalogue: Catalogue, hits: Int32Array, filters: SearchFilters
     }
     return membersOf(into);
   };
-  const scratch = new Int32Array(open.length);
+  const scratch = scratchBits(open.length);
   const passing = select(scratch, -1);
   const counts = new Uint32Array(pairs.length);
   if (countFacets) {
@@ -861,9 +873,22 @@ function byRank(set: HitSet, order: Int32Array, found: Scan): Scan {
   return { ...found, passing: places, ranks: byRanks };
 }
 
+/**
+ * Words of bits a search works in and drops before it ends (`scanOpen`, `indexesIn`; a search
+ * runs to its end without waiting, so one uses it at a time): made anew each time, they were a
+ * few of the 12 kB sets every search left to collect at 100,000 videos.
+ */
+let workBits = new Int32Array(0);
+
+/** `words` zeroed words of `workBits` (see there). */
+function scratchBits(words: number): Int32Array {
+  if (workBits.length < words) workBits = new Int32Array(words);
+  return workBits.subarray(0, words).fill(0);
+}
+
 /** Each of `videos`' index in an order of `size` places (`index`: each place's), ascending, through a bit set. */
 function indexesIn(index: Int32Array, videos: ArrayLike<number>, size: number): Int32Array {
-  const bits = new Int32Array((size + 31) >> 5);
+  const bits = scratchBits((size + 31) >> 5);
   for (let i = 0; i < videos.length; i += 1) bits[index[videos[i]!]! >> 5]! |= 1 << (index[videos[i]!]! & 31);
   return membersOf(bits);
 }
@@ -977,9 +1002,9 @@ export function evaluate(set: HitSet, sort: SearchSort, options: EvaluateOptions
 }
 
 /** Hits and their ranks by ascending place, as a set keeps them (`ranksOf` looks a hit up by halving). */
-function ascending(videos: readonly number[], ranks: readonly number[]): [Int32Array, Float64Array] {
+function ascending(videos: readonly number[], ranks: readonly number[]): [Int32Array, Float32Array] {
   const order = Array.from(videos.keys()).sort((a, b) => videos[a]! - videos[b]!);
-  return [Int32Array.from(order, (i) => videos[i]!), Float64Array.from(order, (i) => ranks[i]!)];
+  return [Int32Array.from(order, (i) => videos[i]!), Float32Array.from(order, (i) => ranks[i]!)];
 }
 
 /** At most this many texts' matches are kept (least recently used first out), and this many hits in all. */
@@ -1211,7 +1236,7 @@ export function createSearchCatalogue(search: Source) {
         const { catalogue } = state;
         // PostgreSQL stems the words (once per word); the catalogue's index matches and ranks them.
         const query = parseTsquery(joinTsqueries(known.map((term) => term.tsquery)));
-        if (query === null) return new HitSet(catalogue, text, new Int32Array(0), new Float64Array(0));
+        if (query === null) return new HitSet(catalogue, text, new Int32Array(0), new Float32Array(0));
         // Ranks are worked out as searches need them (`HitSet.ranksOf`).
         const found = query === undefined ? null : catalogue.text.matching(query);
         if (found) {
@@ -1221,7 +1246,7 @@ export function createSearchCatalogue(search: Source) {
             catalogue,
             text,
             found,
-            new Float64Array(found.length).fill(NaN),
+            new Float32Array(found.length).fill(NaN),
             state.all,
             query,
             parts.includes(undefined) ? null : (parts as (QueryNode | null)[]),
