@@ -465,6 +465,24 @@ describe('search catalogue: loading and changes', () => {
     ]);
     commit('v1');
     expect(await best(['chol', 'extraction'])).toEqual({ title: 'Cholecystectomy extraction', startTime: 31 });
+    // Renamed in the same places: a shorter title where the longer was, a longer one after the
+    // others; the neighbours keep theirs (titles are kept as characters one after another).
+    segments.set('v1', [
+      ['Port — 🩺', 0],
+      ['Cholecystectomy clipping of the cystic duct and artery', 8],
+      ['Cholecystectomy extraction', 31],
+    ]);
+    commit('v1');
+    expect(await best(['port'])).toEqual({ title: 'Port — 🩺', startTime: 0 });
+    expect(await best(['chol', 'artery'])).toEqual({ title: 'Cholecystectomy clipping of the cystic duct and artery', startTime: 8 });
+    expect(await best(['chol', 'extraction'])).toEqual({ title: 'Cholecystectomy extraction', startTime: 31 });
+    segments.set('v1', [
+      ['Port placement', 0],
+      ['Cholecystectomy clipping', 8],
+      ['Cholecystectomy extraction', 31],
+    ]);
+    commit('v1');
+    expect(await best(['port'])).toEqual({ title: 'Port placement', startTime: 0 });
     // One more segment (new places), then none.
     segments.set('v1', [
       ['Port placement', 0],

@@ -143,7 +143,17 @@ export class Catalogue {
   private segmentFrom = new Int32Array(0);
   private segmentCount = new Int32Array(0);
   private segmentStart = new Float64Array(0);
-  private readonly segmentTitle: string[] = [];
+  /** Segment places in use (those of `segmentStart`, `titleFrom` and `titleLength`). */
+  private segmentPlaces = 0;
+  /**
+   * Each segment place's title, as UTF-16 code units in `titleChars` from `titleFrom` on, for
+   * `titleLength`: half a million title strings (100,000 videos) were over half of what every
+   * full collection of a search thread's heap marked for its catalogue (bench/RESULTS.md).
+   */
+  private titleChars = new Uint16Array(0);
+  private titleCharsUsed = 0;
+  private titleFrom = new Int32Array(0);
+  private titleLength = new Int32Array(0);
   /** Only a page's segments are ever matched: no postings (see `TextIndex`). */
   readonly segmentText = new TextIndex(false);
   /**
@@ -157,6 +167,15 @@ export class Catalogue {
     this.reserve(rows.length);
     this.text.reserve(rows.map((row) => row.document));
     this.segmentText.reserve(rows.flatMap((row) => row.segments?.map((segment) => segment[2]) ?? []));
+    let segments = 0;
+    let chars = 0;
+    for (const row of rows) {
+      for (const [title] of row.segments ?? []) {
+        segments += 1;
+        chars += title.length;
+      }
+    }
+    this.reserveSegments(segments, chars);
     for (const row of rows) this.add(row);
   }
 
@@ -289,23 +308,63 @@ export class Catalogue {
     const keep = segments.length <= had ? segments.length : 0;
     for (let k = keep; k < had; k += 1) {
       this.segmentText.clear(from + k);
-      this.segmentTitle[from + k] = '';
+      this.setTitle(from + k, '');
     }
     if (segments.length > had) {
-      from = this.segmentTitle.length;
-      if (this.segmentStart.length < from + segments.length) {
-        const next = new Float64Array(Math.max(from + segments.length, Math.ceil(this.segmentStart.length * 1.5) + 64));
-        next.set(this.segmentStart);
-        this.segmentStart = next;
-      }
+      from = this.segmentPlaces;
+      this.reserveSegments(from + segments.length, 0);
+      this.segmentPlaces = from + segments.length;
     }
     segments.forEach(([title, start, document], k) => {
-      this.segmentTitle[from + k] = title;
+      this.setTitle(from + k, title);
       this.segmentStart[from + k] = Number(start);
       this.segmentText.set(from + k, document);
     });
     this.segmentFrom[place] = from;
     this.segmentCount[place] = segments.length;
+  }
+
+  /** Room for `places` segment places in all, and for `chars` more title characters. */
+  private reserveSegments(places: number, chars: number): void {
+    if (this.segmentStart.length < places) {
+      const capacity = Math.max(places, Math.ceil(this.segmentStart.length * 1.5) + 64);
+      const grow = <T extends Int32Array | Float64Array>(old: T, next: T): T => {
+        next.set(old);
+        return next;
+      };
+      this.segmentStart = grow(this.segmentStart, new Float64Array(capacity));
+      this.titleFrom = grow(this.titleFrom, new Int32Array(capacity));
+      this.titleLength = grow(this.titleLength, new Int32Array(capacity));
+    }
+    const needed = this.titleCharsUsed + chars;
+    if (this.titleChars.length < needed) {
+      const next = new Uint16Array(Math.max(needed, Math.ceil(this.titleChars.length * 1.5) + 4096));
+      next.set(this.titleChars.subarray(0, this.titleCharsUsed));
+      this.titleChars = next;
+    }
+  }
+
+  /**
+   * Segment place `segment`'s title is now `title`: where the one before was when it is no longer
+   * (an edit), else after every other (the characters left behind are not used again before a
+   * whole load, as the places are not).
+   */
+  private setTitle(segment: number, title: string): void {
+    let at = this.titleFrom[segment]!;
+    if (title.length > this.titleLength[segment]!) {
+      this.reserveSegments(0, title.length);
+      at = this.titleCharsUsed;
+      this.titleCharsUsed += title.length;
+    }
+    for (let i = 0; i < title.length; i += 1) this.titleChars[at + i] = title.charCodeAt(i);
+    this.titleFrom[segment] = at;
+    this.titleLength[segment] = title.length;
+  }
+
+  /** Segment place `segment`'s title (see `setTitle`). */
+  private titleOf(segment: number): string {
+    const from = this.titleFrom[segment]!;
+    return String.fromCharCode(...this.titleChars.subarray(from, from + this.titleLength[segment]!));
   }
 
   /**
@@ -332,7 +391,7 @@ export class Catalogue {
     const segments = new Map<number, ShownSegment>();
     for (const [video, i] of best) {
       const segment = found.places[i]!;
-      segments.set(video, { title: this.segmentTitle[segment]!, startTime: this.segmentStart[segment]! });
+      segments.set(video, { title: this.titleOf(segment), startTime: this.segmentStart[segment]! });
     }
     return segments;
   }
