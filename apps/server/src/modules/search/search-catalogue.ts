@@ -287,6 +287,11 @@ export class Catalogue {
     this.published[place] = row.published_ms ?? NaN;
     this.views[place] = row.views ?? NaN;
     const open = row.visibility === 'signed_in' && !row.taken_down && row.published_version >= 1;
+    // Empty lists (most videos') become one shared array, not three per video for every full
+    // collection to mark; a class's lists are shared the same way (`classOf`).
+    if (row.whitelist.length === 0) row.whitelist = NO_ENTRIES;
+    if (row.list_entries.length === 0) row.list_entries = NO_ENTRIES;
+    if (row.access_grants.length === 0) row.access_grants = NO_ENTRIES;
     this.open[place] = open ? 1 : 0;
     this.accessClass[place] = open ? -1 : this.classOf(row);
     let owner = this.ownerCodes.get(row.owner_id);
@@ -412,6 +417,11 @@ export class Catalogue {
       id = this.classes.push(facts) - 1;
       this.classIds.set(key, id);
     }
+    // The row's lists become its class's (equal, and never changed).
+    const shared = this.classes[id]!;
+    row.whitelist = shared.whitelist;
+    row.list_entries = shared.listEntries;
+    row.access_grants = shared.accessGrants;
     return id;
   }
 }
@@ -435,6 +445,10 @@ const KEYS: Record<SearchSort, (set: HitSet, place: number, video: number) => [n
 const INDEX_LIMIT = 2 ** 21;
 const RANK_FLOAT = new Float32Array(1);
 const RANK_BITS = new Uint32Array(RANK_FLOAT.buffer);
+
+/** The empty list every row with an empty list holds (see `Catalogue.write`); frozen, as rows are never changed. */
+const NO_ENTRIES: never[] = [];
+Object.freeze(NO_ENTRIES);
 
 /** Where a text's hits are made into bits (`HitSet.bits`). */
 let hitScratch = new Int32Array(0);
