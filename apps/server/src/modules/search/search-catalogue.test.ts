@@ -156,6 +156,24 @@ describe('search catalogue: filters, facets and paging in memory', () => {
     expect(rankOf.get(order[0]!)).toBe(Math.fround(0.9));
     expect(rankOf.get(order.at(-1)!)).toBe(Math.fround(1e-20));
   });
+  it('reads a hit’s rank by halving for a few videos and from its bits for many, alike', () => {
+    const { random } = seeded(5);
+    const rows = Array.from({ length: 10_000 }, () => row());
+    const catalogue = new Catalogue(rows);
+    const hits = [...rows.keys()].filter(() => random() < 0.3);
+    const ranks = Float32Array.from(hits, (place) => Math.fround(0.001 + place / 20_000));
+    const expected = new Map(hits.map((place, i) => [place, ranks[i]!]));
+    for (const whole of [HitSet.all(catalogue), null]) {
+      const set = new HitSet(catalogue, 'text', Int32Array.from(hits), ranks, whole);
+      // Hits and videos it does not hold (0), first and last places included.
+      const pick = (n: number) => [0, 9_999, ...Array.from({ length: n - 2 }, () => Math.floor(random() * 10_000))];
+      for (const n of [2, 5, 9, 10, 500, 3_000]) {
+        const videos = pick(n);
+        expect([...set.ranksOf(videos)], `${n} videos`).toEqual(videos.map((video) => expected.get(video) ?? 0));
+      }
+    }
+  });
+
   it('stops at the end of the page when no total or facet is wanted, and asks once per kind of access', () => {
     let asked = 0;
     const viewer = {

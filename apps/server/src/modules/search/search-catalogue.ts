@@ -27,7 +27,7 @@ import { SURGERY_TYPE_ALL } from '@ipsv/contracts/surgery-types';
 import type { WatchFacts } from '../videos/video-access.js';
 import type { CatalogueRow, SearchRepository } from './search.repository.js';
 import { joinTsqueries, tsqueryText, tsqueryWords } from './search-text.js';
-import { membersOf, parseTsquery, TextIndex, type QueryNode } from './search-text-index.js';
+import { bitCount, membersOf, parseTsquery, TextIndex, type QueryNode } from './search-text-index.js';
 
 export interface SearchFilters {
   surgeryType: number;
@@ -450,8 +450,9 @@ const RANK_BITS = new Uint32Array(RANK_FLOAT.buffer);
 const NO_ENTRIES: never[] = [];
 Object.freeze(NO_ENTRIES);
 
-/** Where a text's hits are made into bits (`HitSet.bits`). */
+/** Where a text's hits are made into bits (`HitSet.bits`), and counted word by word (`HitSet.indexer`). */
 let hitScratch = new Int32Array(0);
+let countScratch = new Int32Array(0);
 
 /** The filters as a key (not the page, its size or the sort: one part serves every page). */
 const filterKey = (f: SearchFilters) => JSON.stringify([f.surgeryType, f.resolution, f.duration, f.frameRate, f.gender, f.bmi, f.pgs, f.uploaded, f.owner]);
@@ -501,16 +502,17 @@ export class HitSet {
    * ranked yet: document by document for a few, from the postings when they are many.
    */
   ranksOf(videos: ArrayLike<number>): Float64Array {
+    const indexOf = this.indexer(videos.length);
     const at = new Int32Array(videos.length);
     const missing: number[] = [];
     for (let i = 0; i < videos.length; i += 1) {
-      at[i] = this.indexOf(videos[i]!);
+      at[i] = indexOf(videos[i]!);
       if (at[i]! >= 0 && Number.isNaN(this.ranks[at[i]!])) missing.push(videos[i]!);
     }
     if (missing.length && this.query) {
       const found = this.catalogue.text.match(this.query, missing.length * 4 > this.videos.length ? undefined : missing);
       for (let i = 0; i < (found?.places.length ?? 0); i += 1) {
-        const index = this.indexOf(found!.places[i]!);
+        const index = indexOf(found!.places[i]!);
         if (index >= 0) this.ranks[index] = found!.ranks[i]!;
       }
     }
@@ -535,6 +537,31 @@ export class HitSet {
     } else bits = this.hitBits = new Int32Array(words);
     for (let i = 0; i < this.videos.length; i += 1) bits[this.videos[i]! >> 5]! |= 1 << (this.videos[i]! & 31);
     return bits;
+  }
+
+  /**
+   * A lookup of a catalogue place's index in `videos` (-1: not a hit), for `n` lookups: by halving
+   * when they are few; else from the hits' bits and the hits before each word of them (made in
+   * `countScratch`: valid until the next call), two reads and a count each. Halving took a third
+   * of ranking a never-searched text's results.
+   */
+  private indexer(n: number): (video: number) => number {
+    const words = (this.catalogue.size + 31) >> 5;
+    if (n * 32 < words) return (video) => this.indexOf(video);
+    const bits = this.bits();
+    const used = Math.min(words, bits.length);
+    if (countScratch.length < used) countScratch = new Int32Array(used);
+    const before = countScratch;
+    for (let word = 0, count = 0; word < used; word += 1) {
+      before[word] = count;
+      count += bitCount(bits[word]!);
+    }
+    return (video) => {
+      const word = video >> 5;
+      if (video < 0 || word >= used || ((bits[word]! >>> (video & 31)) & 1) === 0) return -1;
+      // The bits below this one: (1 << 31) - 1 is 2^31 - 1 as the & reads it.
+      return before[word]! + bitCount(bits[word]! & ((1 << (video & 31)) - 1));
+    };
   }
 
   /** The index of catalogue place `video` in `videos` (ascending), or -1. */

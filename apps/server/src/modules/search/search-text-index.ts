@@ -202,18 +202,20 @@ function combine(op: '&' | '|', left: Int32Array, right: Int32Array): Int32Array
   return left;
 }
 
+/** How many bits of the 32-bit word `word` are set (a population count). */
+export function bitCount(word: number): number {
+  let v = word - ((word >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+}
+
 /**
  * The members of the set `bits` (see `has`), ascending: also a sort of distinct numbers below a
  * known bound, faster than a typed array's `sort()` for a few thousand of them.
  */
 export function membersOf(bits: Int32Array): Int32Array {
   let n = 0;
-  for (let word = 0; word < bits.length; word += 1) {
-    // Bits set in a 32-bit word (a population count).
-    let v = bits[word]! - ((bits[word]! >>> 1) & 0x55555555);
-    v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
-    n += (Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) as number;
-  }
+  for (let word = 0; word < bits.length; word += 1) n += bitCount(bits[word]!);
   const places = new Int32Array(n);
   for (let word = 0, i = 0; i < n; word += 1) {
     for (let v = bits[word]!; v !== 0; v &= v - 1) places[i++] = (word << 5) | (31 - Math.clz32(v & -v));
