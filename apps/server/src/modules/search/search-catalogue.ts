@@ -1101,7 +1101,7 @@ export function evaluate(set: HitSet, sort: SearchSort, options: EvaluateOptions
   };
 }
 
-/** Hits and their ranks by ascending place, as a set keeps them (`ranksOf` looks a hit up by halving). */
+/** Hits and their ranks by ascending place, as a set keeps them (`ranksOf` finds a hit by halving or through its bits). */
 function ascending(videos: readonly number[], ranks: readonly number[]): [Int32Array, Float32Array] {
   const order = Array.from(videos.keys()).sort((a, b) => videos[a]! - videos[b]!);
   return [Int32Array.from(order, (i) => videos[i]!), Float32Array.from(order, (i) => ranks[i]!)];
