@@ -27,7 +27,7 @@ import { SURGERY_TYPE_ALL } from '@ipsv/contracts/surgery-types';
 import type { WatchFacts } from '../videos/video-access.js';
 import type { CatalogueRow, SearchRepository } from './search.repository.js';
 import { joinTsqueries, tsqueryText, tsqueryWords } from './search-text.js';
-import { bitCount, membersOf, parseTsquery, TextIndex, type QueryNode } from './search-text-index.js';
+import { bitCount, grow, membersOf, parseTsquery, TextIndex, type QueryNode } from './search-text-index.js';
 
 export interface SearchFilters {
   surgeryType: number;
@@ -331,22 +331,10 @@ export class Catalogue {
 
   /** Room for `places` segment places in all, and for `chars` more title characters. */
   private reserveSegments(places: number, chars: number): void {
-    if (this.segmentStart.length < places) {
-      const capacity = Math.max(places, Math.ceil(this.segmentStart.length * 1.5) + 64);
-      const grow = <T extends Int32Array | Float64Array>(old: T, next: T): T => {
-        next.set(old);
-        return next;
-      };
-      this.segmentStart = grow(this.segmentStart, new Float64Array(capacity));
-      this.titleFrom = grow(this.titleFrom, new Int32Array(capacity));
-      this.titleLength = grow(this.titleLength, new Int32Array(capacity));
-    }
-    const needed = this.titleCharsUsed + chars;
-    if (this.titleChars.length < needed) {
-      const next = new Uint16Array(Math.max(needed, Math.ceil(this.titleChars.length * 1.5) + 4096));
-      next.set(this.titleChars.subarray(0, this.titleCharsUsed));
-      this.titleChars = next;
-    }
+    this.segmentStart = grow(this.segmentStart, places, Float64Array);
+    this.titleFrom = grow(this.titleFrom, places, Int32Array);
+    this.titleLength = grow(this.titleLength, places, Int32Array);
+    this.titleChars = grow(this.titleChars, this.titleCharsUsed + chars, Uint16Array);
   }
 
   /**

@@ -260,7 +260,7 @@ export interface TextMatches {
   ranks: Float64Array;
 }
 
-function grow<T extends Int32Array | Uint16Array | Float32Array>(array: T, needed: number, Make: new (length: number) => T): T {
+export function grow<T extends Int32Array | Uint16Array | Float32Array | Float64Array>(array: T, needed: number, Make: new (length: number) => T): T {
   if (needed <= array.length) return array;
   const next = new Make(Math.max(needed, array.length * 2 + 1024));
   next.set(array);
