@@ -312,9 +312,19 @@ export function createDashboardRepository(db: Db) {
           if (video) {
             const email = request.requesterEmail.toLowerCase();
             const grant: AccessGrant = { email, until: decision.until ? decision.until.toISOString() : null, requestId: request.id };
-            const grants = [...video.accessGrants.filter((g) => g.email !== email), grant];
-            const visibility = video.visibility === 'private' ? 'whitelist' : video.visibility;
-            await tx.update(videos).set({ accessGrants: grants, visibility, updatedAt: now }).where(eq(videos.id, video.id));
+            if (video.visibility === 'private') {
+              // The owner last saved "nobody": the whitelist, named lists and grants the row kept from
+              // before must not come back with the switch to whitelisted; the requester alone is let in.
+              await tx
+                .update(videos)
+                .set({ accessGrants: [grant], visibility: 'whitelist', whitelist: [], updatedAt: now })
+                .where(eq(videos.id, video.id));
+              await tx.delete(videoAccessLists).where(eq(videoAccessLists.videoId, video.id));
+              await refreshListEntries(tx, [video.id]);
+            } else {
+              const grants = [...video.accessGrants.filter((g) => g.email !== email), grant];
+              await tx.update(videos).set({ accessGrants: grants, updatedAt: now }).where(eq(videos.id, video.id));
+            }
           }
         }
         await audit(tx, [
