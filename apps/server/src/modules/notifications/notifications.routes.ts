@@ -8,6 +8,8 @@ import {
   notificationListSchema,
   notificationPreferencesSchema,
   notificationPreferencesViewSchema,
+  NOTIFICATION_TYPES,
+  type NotificationType,
   updateNotificationStatusSchema,
 } from '@ipsv/contracts/notifications';
 import { AppError } from '../../platform/app-error.js';
@@ -17,6 +19,7 @@ import { emailTexts, fillTemplate } from '../auth/auth-emails.js';
 import type { NotificationsService } from './notifications.service.js';
 
 const unsubscribeQuery = z.object({ u: z.string().min(1).max(100), t: z.string().min(1).max(60), s: z.string().min(1).max(100) });
+const isNotificationType = (type: string): type is NotificationType => (NOTIFICATION_TYPES as readonly string[]).includes(type);
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** A plain page for people who followed an email link (no app, no sign-in). */
@@ -86,10 +89,11 @@ export function notificationsRoutes(deps: { notifications: NotificationsService;
         const { u, t, s } = request.query;
         const language = await notifications.unsubscribeLanguage(u);
         const texts = emailTexts(language).notifications;
-        const known = t in texts.types;
         reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-        if (!known) return page(texts.unsubscribePage.title, `<p>${escapeHtml(texts.unsubscribePage.invalid)}</p>`, language ?? 'en-US');
-        const typeName = fillTemplate(texts.types[t as keyof typeof texts.types].subject, { title: '…', requester: '…', version: '…' });
+        // Only our own types: `t in texts.types` would also take "constructor" or "__proto__".
+        if (!isNotificationType(t))
+          return reply.code(400).send(page(texts.unsubscribePage.title, `<p>${escapeHtml(texts.unsubscribePage.invalid)}</p>`, language ?? 'en-US'));
+        const typeName = fillTemplate(texts.types[t].subject, { title: '…', requester: '…', version: '…' });
         return page(
           texts.unsubscribePage.title,
           `<p>${escapeHtml(fillTemplate(texts.unsubscribePage.question, { type: typeName }))}</p><form method="post"><input type="hidden" name="u" value="${escapeHtml(u)}"><input type="hidden" name="t" value="${escapeHtml(t)}"><input type="hidden" name="s" value="${escapeHtml(s)}"><button type="submit">${escapeHtml(texts.unsubscribePage.confirm)}</button></form>`,
