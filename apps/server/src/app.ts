@@ -50,6 +50,7 @@ import type { UploadStore } from './platform/storage/upload-store.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { createUpgradeRouter } from './platform/http/upgrades.js';
+import { closeSilentConnections } from './platform/http/idle-connections.js';
 import { startPgListener } from './platform/database/pg-listener.js';
 import { startLiveHub } from './modules/live/live-hub.js';
 import { createLivePublisher } from './modules/live/live-publisher.js';
@@ -145,6 +146,10 @@ export interface AppOptions {
   websocketsPerAddress?: number;
   /** WebSockets this process holds at most; 20,000 by default. */
   websocketsTotal?: number;
+  /** A request's headers must arrive within this (30 s by default). */
+  headersTimeoutMs?: number;
+  /** A whole request must arrive within this (10 minutes by default). */
+  requestTimeoutMs?: number;
 }
 
 const CODE_EMAIL_KIND: Record<CodePurpose, CodeEmailKind> = {
@@ -163,6 +168,10 @@ const PROVIDER_NAMES: Record<Exclude<FederatedProvider, 'oidc'>, string> = {
 
 const BODY_LIMIT = 1024 * 1024;
 const SHUTDOWN_GRACE_MS = 2000;
+/** A request's headers must arrive within this. */
+const HEADERS_TIMEOUT_MS = 30_000;
+/** A whole request must arrive within this: a 50 MB upload chunk at 90 kB/s still fits. */
+const REQUEST_TIMEOUT_MS = 10 * 60_000;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** State-changing API calls must come from our own pages (SameSite cookies are the first guard). */
@@ -172,6 +181,7 @@ function isForeignOrigin(origin: string | undefined, allowed: Set<string>): bool
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const headersTimeout = options.headersTimeoutMs ?? HEADERS_TIMEOUT_MS;
   const app = Fastify({
     loggerInstance: options.logger,
     trustProxy: options.trustProxy ?? false,
@@ -180,8 +190,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: () => randomUUID(),
     bodyLimit: BODY_LIMIT,
+    // A client that sends its headers (or its body) a byte at a time must not hold a connection
+    // for ever (slow loris). Node checks these at the interval, so a connection lives at most the
+    // timeout plus one interval.
+    requestTimeout: options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS,
+    http: {
+      headersTimeout,
+      connectionsCheckingInterval: Math.max(250, Math.min(5000, Math.floor(headersTimeout / 2))),
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
+  closeSilentConnections(app.server, headersTimeout);
   recordRoutes(app);
   decorateActor(app);
   app.setValidatorCompiler(validatorCompiler);

@@ -1,0 +1,186 @@
+// Regression tests for the third outside probe (issue 48), each against the real server on a real
+// PostgreSQL: a grant that brought back an old whitelist, client-chosen addresses behind a proxy,
+// sockets that ran the process out of descriptors, unsubscribe links named after Object's own
+// properties, uploads beyond the disk, mail floods from anonymous chats, inflated views, half-sent
+// headers, and scene analyses without limit.
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AccessOverview } from '@ipsv/contracts/dashboard';
+import type { AppOptions } from '../src/app.js';
+import { createVideosRepository } from '../src/modules/videos/videos.repository.js';
+import { createLocalStorage } from '../src/platform/storage/storage.js';
+import { createFileUploadStore, type UploadStore } from '../src/platform/storage/upload-store.js';
+import { buildTestApp, createWebDist } from './helpers/build-test-app.js';
+import { startSmtpReceiver, type SmtpReceiver } from './helpers/smtp-receiver.js';
+import { createTestDatabase, type TestDatabase } from './helpers/test-database.js';
+import { signedInUser, type TestUser } from './helpers/video-journey.js';
+import { videoInState } from './helpers/video-states.js';
+
+let database: TestDatabase;
+let smtp: SmtpReceiver;
+let webDist: string;
+let scratch: string;
+const freeBytes: number | null = null;
+
+async function listen(options: Partial<AppOptions> = {}) {
+  const mediaRoot = path.join(scratch, 'media');
+  const store = createFileUploadStore(mediaRoot, 3_600_000);
+  // The disk as tests want it: real unless a test sets `freeBytes`.
+  const uploads: UploadStore = { ...store, freeBytes: async () => freeBytes ?? store.freeBytes() };
+  const app = await buildTestApp(database, webDist, { mailer: smtp.mailer(), storage: createLocalStorage(mediaRoot), uploads, ...options });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { app, port, base: `http://127.0.0.1:${port}` };
+}
+
+let server: Awaited<ReturnType<typeof listen>>;
+let owner: TestUser;
+const userOf = (email: string, role: 'viewer' | 'provider' | 'admin' | 'support' = 'provider', on = server) =>
+  signedInUser({ base: () => on.base, smtp, pool: database.pool }, email, role);
+const idOf = async (email: string) => (await database.pool.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [email])).rows[0]!.id;
+const query = async <T>(text: string, values: unknown[] = []) => (await database.pool.query(text, values)).rows as T[];
+const published = async (ownerEmail: string) =>
+  (
+    await videoInState(
+      { videos: createVideosRepository(database.db), storage: createLocalStorage(path.join(scratch, 'media')) },
+      await idOf(ownerEmail),
+      'published',
+    )
+  ).id;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  smtp = await startSmtpReceiver();
+  webDist = await createWebDist();
+  scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'ipsv-findings-3-'));
+  server = await listen({ rateLimitScale: 20 });
+  owner = await userOf('owner@findings3.org');
+}, 120_000);
+
+afterAll(async () => {
+  await server?.app.close();
+  await smtp?.close();
+  await database?.drop();
+  await fs.rm(webDist, { recursive: true, force: true });
+  await fs.rm(scratch, { recursive: true, force: true });
+});
+
+describe('M1: granting a request on a private video', () => {
+  it('lets in the requester alone, not the whitelist and named lists the video had before it was made private', async () => {
+    const id = await published('owner@findings3.org');
+    const listed = await userOf('listed@findings3.org', 'viewer');
+    const member = await userOf('member@team3.org', 'viewer');
+    const requester = await userOf('requester@findings3.org', 'viewer');
+    const created = await owner.json<{ id: string }>('POST', '/api/dashboard/lists', { name: 'Team', entries: ['@team3.org'] });
+    expect(
+      (await owner.call('PUT', `/api/dashboard/videos/${id}/access`, { visibility: 'whitelist', whitelist: ['listed@findings3.org'], listIds: [created.id] }))
+        .status,
+    ).toBe(204);
+    expect((await listed.call('GET', `/api/videos/${id}/watch`)).status).toBe(200);
+    expect((await member.call('GET', `/api/videos/${id}/watch`)).status).toBe(200);
+    // The owner shuts everyone out (the page sends the list it shows along with "private").
+    expect(
+      (await owner.call('PUT', `/api/dashboard/videos/${id}/access`, { visibility: 'private', whitelist: ['listed@findings3.org'], listIds: [created.id] }))
+        .status,
+    ).toBe(204);
+    expect((await listed.call('GET', `/api/videos/${id}/watch`)).status).toBe(401);
+
+    expect((await requester.call('POST', `/api/videos/${id}/access-requests`)).status).toBe(204);
+    const request = (await owner.json<AccessOverview>('GET', '/api/dashboard/access')).requests.find((r) => r.videoId === id && r.status === 'pending')!;
+    expect((await owner.call('POST', `/api/dashboard/access-requests/${request.id}/decision`, { decision: 'grant' })).status).toBe(204);
+
+    expect((await requester.call('GET', `/api/videos/${id}/watch`)).status).toBe(200);
+    expect((await listed.call('GET', `/api/videos/${id}/watch`)).status, 'the excluded whitelist entry').toBe(401);
+    expect((await member.call('GET', `/api/videos/${id}/watch`)).status, 'the excluded named list').toBe(401);
+    const access = (await owner.json<AccessOverview>('GET', '/api/dashboard/access')).videos.find((v) => v.id === id)!;
+    expect(access).toMatchObject({
+      visibility: 'whitelist',
+      whitelist: [],
+      listIds: [],
+      grants: [{ email: 'requester@findings3.org', requestId: request.id }],
+    });
+    // The list itself is untouched (another video may use it).
+    expect((await query<{ entries: string[] }>('SELECT entries FROM access_lists WHERE id = $1', [created.id]))[0]!.entries).toEqual(['@team3.org']);
+  });
+
+  it('adds the requester to a whitelisted video and keeps every other entry', async () => {
+    const id = await published('owner@findings3.org');
+    const listed = await userOf('kept@findings3.org', 'viewer');
+    const requester = await userOf('asker@findings3.org', 'viewer');
+    expect(
+      (await owner.call('PUT', `/api/dashboard/videos/${id}/access`, { visibility: 'whitelist', whitelist: ['kept@findings3.org'], listIds: [] })).status,
+    ).toBe(204);
+    expect((await requester.call('POST', `/api/videos/${id}/access-requests`)).status).toBe(204);
+    const request = (await owner.json<AccessOverview>('GET', '/api/dashboard/access')).requests.find((r) => r.videoId === id && r.status === 'pending')!;
+    expect((await owner.call('POST', `/api/dashboard/access-requests/${request.id}/decision`, { decision: 'grant' })).status).toBe(204);
+    expect((await requester.call('GET', `/api/videos/${id}/watch`)).status).toBe(200);
+    expect((await listed.call('GET', `/api/videos/${id}/watch`)).status).toBe(200);
+    expect((await owner.json<AccessOverview>('GET', '/api/dashboard/access')).videos.find((v) => v.id === id)).toMatchObject({
+      visibility: 'whitelist',
+      whitelist: ['kept@findings3.org'],
+    });
+  });
+});
+
+describe('L2: unsubscribe links named after built-in properties', () => {
+  it('answers 400 with the invalid-link page for constructor, __proto__ and toString, signed in or not', async () => {
+    const userId = await idOf('owner@findings3.org');
+    for (const t of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'no_such_type']) {
+      const url = `/api/notifications/unsubscribe?u=${userId}&t=${encodeURIComponent(t)}&s=x`;
+      for (const response of [await fetch(`${server.base}${url}`), await owner.call('GET', url)]) {
+        expect(response.status, t).toBe(400);
+        expect(await response.text()).toContain('This link is not valid.');
+      }
+      const posted = await fetch(`${server.base}/api/notifications/unsubscribe`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ u: userId, t, s: 'x' }).toString(),
+      });
+      expect(posted.status, t).toBe(400);
+    }
+  });
+});
+
+describe('L7: half-sent headers', () => {
+  it('closes a connection whose headers never finish (slow loris), and one that sends nothing', async () => {
+    const slow = await listen({ headersTimeoutMs: 1000 });
+    try {
+      const hold = (send: boolean) =>
+        new Promise<number>((resolve, reject) => {
+          const started = Date.now();
+          const socket = net.connect(slow.port, '127.0.0.1');
+          let drip: NodeJS.Timeout | undefined;
+          socket.on('connect', () => {
+            if (!send) return;
+            socket.write('GET /api/health HTTP/1.1\r\nHost: x\r\n');
+            // One more header byte every 200 ms: the connection is never idle, the headers never end.
+            drip = setInterval(() => socket.writable && socket.write('X'), 200);
+          });
+          socket.on('error', () => undefined);
+          socket.on('close', () => {
+            clearInterval(drip);
+            resolve(Date.now() - started);
+          });
+          setTimeout(() => {
+            socket.destroy();
+            reject(new Error('the half-sent request was still open after 10 s'));
+          }, 10_000);
+        });
+      const [dripping, silent] = await Promise.all([hold(true), hold(false)]);
+      expect(dripping).toBeLessThan(5000);
+      expect(silent).toBeLessThan(5000);
+      expect((await fetch(`${slow.base}/api/health`)).status).toBe(200);
+    } finally {
+      await slow.app.close();
+    }
+  });
+
+  it('sets the timeouts on the server the app listens with', () => {
+    expect(server.app.server.headersTimeout).toBe(30_000);
+    expect(server.app.server.requestTimeout).toBe(600_000);
+  });
+});
