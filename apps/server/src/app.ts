@@ -104,6 +104,8 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { createFeedbackRepository } from './modules/feedback/feedback.repository.js';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.js';
 import { createFeedbackService } from './modules/feedback/feedback.service.js';
+import { instanceSettingsRoutes } from './modules/instance-settings/instance-settings.routes.js';
+import { createInstanceSettingsService } from './modules/instance-settings/instance-settings.service.js';
 
 export interface AppOptions {
   database: Pick<Database, 'db' | 'ping' | 'pool'>;
@@ -146,6 +148,8 @@ export interface AppOptions {
   websocketsPerAddress?: number;
   /** WebSockets this process holds at most; 20,000 by default. */
   websocketsTotal?: number;
+  /** AUTO_PUBLISH: videos whose provider asks for it may be published without review (default off). */
+  autoPublish?: boolean;
   /** A request's headers must arrive within this (30 s by default). */
   headersTimeoutMs?: number;
   /** A whole request must arrive within this (10 minutes by default). */
@@ -326,7 +330,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const pageViews = createPageViewsService(createPageViewsRepository(db));
   const signer = createMediaSigner(authSecret, { lifetimeSeconds: options.mediaUrlLifetimeSeconds });
   const videosRepository = createVideosRepository(db);
-  const lifecycle = createLifecycle({ videos: videosRepository, queue: options.queue, onApplied: videoEvents(notifier), log: options.logger });
+  const lifecycle = createLifecycle({ videos: videosRepository, queue: options.queue, autoPublish: options.autoPublish, onApplied: videoEvents(notifier), log: options.logger });
   const videoServices = {
     details: createVideoDetailsService({ videos: videosRepository, storage: options.storage, signer, lifecycle, images, uploads: options.uploads }),
     review: createPrivacyReviewService({ videos: videosRepository, signer, lifecycle, queue: options.queue }),
@@ -459,6 +463,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   const licences = createLicencesService({ licences: licencesRepository, videos: videosRepository, notifier });
   await app.register(licencesRoutes({ sessions, licences }));
+  await app.register(instanceSettingsRoutes({ sessions, settings: createInstanceSettingsService({ autoPublish: options.autoPublish ?? false }) }));
   await app.register(feedbackRoutes({ sessions, feedback: createFeedbackService({ feedback: createFeedbackRepository(db), notifier }) }));
   await app.register(chatRoutes({ sessions, visitors: visitorChat, support: supportConsole }));
   await app.register(

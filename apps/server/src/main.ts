@@ -116,6 +116,7 @@ async function main(): Promise<void> {
             media: ffmpegMediaTools,
             uploadExpiryHours: config.UPLOAD_EXPIRY_HOURS,
             originalRetentionDays: config.ORIGINAL_RETENTION_DAYS,
+            autoPublish: config.AUTO_PUBLISH,
             onApplied: videoEvents(notifier),
             log,
           }),
@@ -157,6 +158,7 @@ async function main(): Promise<void> {
       uploadMinFreeBytes: config.UPLOAD_MIN_FREE_MB * 1024 * 1024,
       websocketsPerAddress: config.WS_MAX_PER_ADDRESS,
       websocketsTotal: config.WS_MAX_CONNECTIONS,
+      autoPublish: config.AUTO_PUBLISH,
     });
     await app.listen({ port: config.PORT, host: config.HOST });
   })();

@@ -209,6 +209,11 @@ export interface VideoAnalysis {
   /** Faces in an otherwise endoscopic picture, which the provider may mask instead of cutting. */
   faceMasks?: PrivacyMask[];
   track: { time: number; score: number; reason: PrivacyRange['reasons'][number] }[];
+  /**
+   * Scope exits and re-entries (withdrawals) the analysis saw, in analyses that record them: any
+   * one keeps the video from publishing without review (autoPublishDecision).
+   */
+  transitions?: { time: number; kind: 'exit' | 'entry' }[];
   detectors: { name: string; version: string }[];
   framesDecoded: number;
   seconds: number;

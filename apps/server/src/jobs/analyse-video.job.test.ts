@@ -35,7 +35,7 @@ async function setup(found: AnalysisResult['ranges'], values: Record<string, unk
     queue,
     media,
     storage,
-    job: analyseVideoJob({ videos, storage, media, queue, analyser: analyser(found, masks), lifecycle: createLifecycle({ videos, queue }) }),
+    job: analyseVideoJob({ videos, storage, media, queue, analyser: analyser(found, masks), lifecycle: createLifecycle({ videos, queue, autoPublish: true }) }),
   };
 }
 

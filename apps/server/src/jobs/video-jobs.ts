@@ -23,11 +23,13 @@ export function videoJobs(deps: {
   media: MediaTools;
   uploadExpiryHours: number;
   originalRetentionDays: number;
+  /** The instance allows publication without a person's review (AUTO_PUBLISH). */
+  autoPublish?: boolean;
   /** Told after each status change the jobs make (the owner's notifications). */
   onApplied?: LifecycleDeps['onApplied'];
   log?: LifecycleDeps['log'];
 }): JobDefinition[] {
-  const lifecycle = createLifecycle({ videos: deps.videos, queue: deps.queue, onApplied: deps.onApplied, log: deps.log });
+  const lifecycle = createLifecycle({ videos: deps.videos, queue: deps.queue, autoPublish: deps.autoPublish, onApplied: deps.onApplied, log: deps.log });
   const shared = { videos: deps.videos, storage: deps.storage, media: deps.media, lifecycle };
   return [
     ingestVideoJob(shared),

@@ -28,6 +28,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SEARCH_THREADS: 'many' }, '/srv')).toThrow(/SEARCH_THREADS/);
   });
 
+  it('publishes without review only when AUTO_PUBLISH=true (default off)', () => {
+    expect(loadConfig({}, '/srv').AUTO_PUBLISH).toBe(false);
+    expect(loadConfig({ AUTO_PUBLISH: 'true' }, '/srv').AUTO_PUBLISH).toBe(true);
+    expect(loadConfig({ AUTO_PUBLISH: 'false' }, '/srv').AUTO_PUBLISH).toBe(false);
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }, '/srv').PORT).toBe(3000);
   });
@@ -75,6 +81,7 @@ describe('loadConfig', () => {
     ['DATABASE_URL', { DATABASE_URL: 'mysql://x' }],
     ['LOG_LEVEL', { LOG_LEVEL: 'chatty' }],
     ['TRUST_PROXY', { TRUST_PROXY: 'yes' }],
+    ['AUTO_PUBLISH', { AUTO_PUBLISH: 'yes' }],
     ['ROLE', { ROLE: 'everything' }],
   ])('names %s when its value is bad', (name, env) => {
     expect(() => loadConfig(env, '/srv')).toThrow(ConfigError);

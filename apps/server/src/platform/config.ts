@@ -59,6 +59,12 @@ export const configSchema = z
       .default(UPLOAD_EXPIRY_HOURS_DEFAULT),
     ORIGINAL_RETENTION_DAYS: z.coerce.number().min(0).max(3650).default(30),
     PRIVACY_DETECTORS: z.enum(['all', 'scene']).default('all'),
+    // Publication without a person's review, for videos whose provider asks for it and whose
+    // analysis is certain of every frame (issue 47). Off: every video waits for its review.
+    AUTO_PUBLISH: z
+      .enum(['true', 'false'], { message: 'must be true or false' })
+      .default('false')
+      .transform((v) => v === 'true'),
     COMPANION_URL: z.url().optional(),
     JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
     // A running job whose worker has not beaten for this long is handed to another worker.

@@ -11,13 +11,14 @@ export interface EmailedNotification {
   link: string;
 }
 
-/** The params as words of the recipient's language: decisions and upload reasons are codes. */
+/** The params as words of the recipient's language: decisions, upload reasons and review waits are codes. */
 function flatten(params: EmailedNotification['params'], texts: ReturnType<typeof emailTexts>['notifications']): Record<string, string> {
   const word = (table: Record<string, string>, code: string) => table[code] ?? code;
   return Object.fromEntries(
     Object.entries(params).map(([key, value]) => {
       if (key === 'decision') return [key, word(texts.decisions, String(value))];
       if (key === 'reasons' && Array.isArray(value)) return [key, value.map((code) => word(texts.reasons, code)).join(', ')];
+      if (key === 'waiting') return [key, fillTemplate(word(texts.waiting, String(value)), { times: String(params.times ?? '') })];
       return [key, Array.isArray(value) ? value.join(', ') : String(value)];
     }),
   );
@@ -49,6 +50,8 @@ export function notificationEmail(recipient: Recipient, notification: EmailedNot
     subject: fillTemplate(event.subject, values),
     text: letter(emailTexts(recipient.language), recipient, [
       fillTemplate(event.body, values),
+      // Why a video waits for its review although automatic publication was asked for.
+      ...(values.waiting ? [values.waiting] : []),
       fillTemplate(texts.open, { url: links.open }),
       fillTemplate(texts.unsubscribe, { url: links.unsubscribe }),
     ]),

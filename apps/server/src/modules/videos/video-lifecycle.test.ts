@@ -15,7 +15,14 @@ const analysis: VideoAnalysis = {
   framesDecoded: 1,
   seconds: 1,
 };
-const nothingFound: VideoAnalysis = { ...analysis, proposed: [] };
+const nothingFound: VideoAnalysis = {
+  ...analysis,
+  proposed: [],
+  track: [
+    { time: 0, score: 0.01, reason: 'out_of_body' },
+    { time: 1, score: 0.05, reason: 'out_of_body' },
+  ],
+};
 const rendition = (version: number, complete = false): RenditionKeys => ({
   version,
   master: `videos/v/v${version}/master.m3u8`,
@@ -117,12 +124,32 @@ describe('what each operation does', () => {
 
   it('an analysis waits for the review, unless the provider allowed publication and nothing was found', () => {
     expect(lifecycle.analysed(videoIn('analysing'), analysis, null, at)).toMatchObject({ patch: { status: 'review' }, job: null });
-    expect(lifecycle.analysed(videoIn('analysing', { autoConfirm: true }), analysis, null, at).patch.status).toBe('review');
+    // Not asked for: the usual review, with nothing to explain.
+    expect(lifecycle.analysed(videoIn('analysing'), nothingFound, null, at).reviewWait).toBeUndefined();
+    expect(lifecycle.analysed(videoIn('analysing', { autoConfirm: true }), analysis, null, at)).toMatchObject({
+      patch: { status: 'review' },
+      reviewWait: { reason: 'proposed', spans: [{ start: 2, end: 4 }] },
+    });
     const auto = lifecycle.analysed(videoIn('analysing', { autoConfirm: true }), nothingFound, null, at);
     expect(auto).toMatchObject({
       patch: { status: 'rendering', confirmedBy: 'auto', confirmedRanges: [], renderingVersion: 1 },
       job: { name: 'video-render', payload: { videoId: 'v', version: 1 } },
+      // Where the instance does not allow it, the video waits instead.
+      ifAutoPublishOff: { patch: { status: 'review' }, job: null, reviewWait: { reason: 'auto_publish_off' } },
     });
+  });
+
+  it('one examined frame above the limit keeps a clean analysis for the review, saying which seconds', () => {
+    const uncertain: VideoAnalysis = { ...nothingFound, track: [...nothingFound.track, { time: 12.4, score: 0.07, reason: 'out_of_body' }] };
+    expect(lifecycle.analysed(videoIn('analysing', { autoConfirm: true }), uncertain, null, at)).toMatchObject({
+      patch: { status: 'review' },
+      job: null,
+      reviewWait: { reason: 'uncertain', spans: [{ start: 12.4, end: 12.4 }] },
+    });
+    const faces: VideoAnalysis = { ...nothingFound, faceMasks: [{ x: 0, y: 0, width: 0.1, height: 0.1, start: 0, end: 1, reason: 'face', confidence: 0.9 }] };
+    expect(lifecycle.analysed(videoIn('analysing', { autoConfirm: true }), faces, null, at)).toMatchObject({ reviewWait: { reason: 'masks' } });
+    const withdrawn: VideoAnalysis = { ...nothingFound, transitions: [{ time: 3, kind: 'exit' }] };
+    expect(lifecycle.analysed(videoIn('analysing', { autoConfirm: true }), withdrawn, null, at)).toMatchObject({ reviewWait: { reason: 'withdrawal' } });
   });
 
   it('a confirmation renders the next version; a published video stays online meanwhile', () => {
@@ -170,5 +197,26 @@ describe('applying a transition', () => {
     expect(await apply('v', transition)).toBeNull();
     expect(queue.sent).toHaveLength(1);
     await expect(applyOrRefuse('v', transition)).rejects.toMatchObject({ code: 'VIDEO_CHANGED' });
+  });
+
+  it('publishes without review only where the instance allows it (AUTO_PUBLISH, off unless told)', async () => {
+    const run = async (autoPublish?: boolean) => {
+      const videos = fakeVideosRepository();
+      const queue = fakeQueue();
+      const told: Transition[] = [];
+      const { apply } = lifecycle.createLifecycle({ videos, queue, autoPublish, onApplied: async (_row, t) => void told.push(t) });
+      await videos.create({ id: 'v', ownerId: 'o', fileName: 'f', originalKey: 'uploads/v', status: 'analysing', probe, autoConfirm: true });
+      const row = await apply('v', lifecycle.analysed(videoIn('analysing', { autoConfirm: true }), nothingFound, null, at));
+      return { row, sent: queue.sent, told };
+    };
+    for (const off of [undefined, false]) {
+      const { row, sent, told } = await run(off);
+      expect(row).toMatchObject({ status: 'review', confirmedBy: null, renderingVersion: null });
+      expect(sent).toEqual([]);
+      expect(told[0]?.reviewWait).toEqual({ reason: 'auto_publish_off', spans: [] });
+    }
+    const on = await run(true);
+    expect(on.row).toMatchObject({ status: 'rendering', confirmedBy: 'auto', renderingVersion: 1 });
+    expect(on.sent).toEqual([{ name: 'video-render', payload: { videoId: 'v', version: 1 } }]);
   });
 });

@@ -3,6 +3,7 @@
 // writes to the video row and which job it starts. The operations are pure; `createLifecycle`
 // applies one with a compare-and-set on the status and sends its job. The services and every job
 // move videos only through here, so the rules live in one place.
+import { autoPublishDecision, type ReviewWait } from '@ipsv/contracts/auto-publish';
 import type { PrivacyMask, PrivacyRange } from '@ipsv/contracts/privacy-review';
 import type { UploadViolation } from '@ipsv/contracts/upload';
 import type { VideoStatus } from '@ipsv/contracts/videos';
@@ -24,6 +25,13 @@ export interface Transition {
   patch: VideoPatch;
   /** Started once the patch is stored. */
   job: JobRequest | null;
+  /** Why the video waits for its review although its provider asked for automatic publication (the owner is told). */
+  reviewWait?: ReviewWait;
+  /**
+   * Set on an automatic publication, which happens only where the instance allows it (AUTO_PUBLISH):
+   * elsewhere `createLifecycle` applies this instead and the video waits for its review.
+   */
+  ifAutoPublishOff?: Transition;
 }
 
 /** The video as the table reads it. */
@@ -145,22 +153,29 @@ export function detailsSaved(video: Snapshot, details: VideoPatch, at: Date): Tr
 }
 
 /**
- * The privacy analysis finished: the provider reviews its proposal. Only when the provider allowed
- * it and nothing was found does the video go on to rendering by itself, confirmed by 'auto' (the
- * same confirmation as the provider's, with no ranges).
+ * The privacy analysis finished: the provider reviews its proposal. Only when the provider asked
+ * for it, and the analysis is certain of every frame it examined with nothing found
+ * (autoPublishDecision), does the video go on to rendering by itself, confirmed by 'auto' (the
+ * same confirmation as the provider's, with no ranges), and then only where the instance allows
+ * it (`ifAutoPublishOff`). A video that waits says why.
  */
 export function analysed(video: Snapshot, analysis: VideoAnalysis, reviewProxyKey: string | null, at: Date): Transition {
   const from = allow('analysed', video);
-  // Masks proposed mean something was found too: the provider reviews them.
-  if (video.autoConfirm && analysis.proposed.length === 0 && (analysis.proposedMasks ?? []).length === 0) {
-    const version = nextVersion(video);
-    return {
-      from,
-      patch: { analysis, reviewProxyKey, ...confirmationPatch('rendering', [], 'auto', at, version) },
-      job: { name: 'video-render', payload: { videoId: video.id, version } },
-    };
-  }
-  return { from, patch: { status: 'review', percent: null, analysis, reviewProxyKey }, job: null };
+  const review = (wait: ReviewWait | null): Transition => ({
+    from,
+    patch: { status: 'review', percent: null, analysis, reviewProxyKey },
+    job: null,
+    ...(wait ? { reviewWait: wait } : {}),
+  });
+  const decision = autoPublishDecision(analysis, { byVideo: video.autoConfirm, byInstance: true });
+  if (!decision.publish) return review(decision.wait);
+  const version = nextVersion(video);
+  return {
+    from,
+    patch: { analysis, reviewProxyKey, ...confirmationPatch('rendering', [], 'auto', at, version) },
+    job: { name: 'video-render', payload: { videoId: video.id, version } },
+    ifAutoPublishOff: review({ reason: 'auto_publish_off', spans: [] }),
+  };
 }
 
 function confirmationPatch(status: VideoStatus, ranges: PrivacyRange[], by: string, at: Date, version: number, masks: PrivacyMask[] = []): VideoPatch {
@@ -260,6 +275,8 @@ export function retried(video: Snapshot): Transition {
 export interface LifecycleDeps {
   videos: Pick<VideosRepository, 'update'>;
   queue: Queue;
+  /** The instance allows publication without a person's review (AUTO_PUBLISH; default off). */
+  autoPublish?: boolean;
   /** Told of every transition that happened (the owner's notifications); its failure does not undo it. */
   onApplied?: (row: VideoRow, transition: Transition) => Promise<void>;
   log?: { warn(details: object, message: string): void };
@@ -268,7 +285,8 @@ export interface LifecycleDeps {
 /** Applies transitions: the patch with a compare-and-set on the status, then the job. */
 export function createLifecycle(deps: LifecycleDeps) {
   /** The updated row, or null when the video had moved on (nothing written, nothing sent). */
-  const apply = async (id: string, transition: Transition): Promise<VideoRow | null> => {
+  const apply = async (id: string, proposed: Transition): Promise<VideoRow | null> => {
+    const transition = proposed.ifAutoPublishOff && !deps.autoPublish ? proposed.ifAutoPublishOff : proposed;
     const row = await deps.videos.update(id, transition.patch, transition.from, transition.whileDetailsUnsaved ? { detailsUnsaved: true } : undefined);
     if (row && transition.job) await deps.queue.send(transition.job.name, transition.job.payload);
     if (row && deps.onApplied)

@@ -16,7 +16,10 @@ export function notificationText(t: TFunction, notification: Pick<Notification, 
   const p = notification.params;
   const reasons = Array.isArray(p.reasons) ? p.reasons.map((code) => t(`notifications.reasons.${code}`, { defaultValue: code })).join(', ') : '';
   const decision = typeof p.decision === 'string' ? t(`notifications.decisions.${p.decision}`, { defaultValue: p.decision }) : '';
-  return t(`notifications.types.${notification.type}`, { ...p, reasons, decision, interpolation: { escapeValue: false } });
+  const text = t(`notifications.types.${notification.type}`, { ...p, reasons, decision, interpolation: { escapeValue: false } });
+  // Why a video waits for its review although automatic publication was asked for.
+  if (typeof p.waiting !== 'string') return text;
+  return `${text} ${t(`notifications.waiting.${p.waiting}`, { times: p.times ?? '', defaultValue: '', interpolation: { escapeValue: false } })}`.trim();
 }
 
 export function NotificationList({
