@@ -51,6 +51,7 @@ import { mediaRoutes } from './modules/media/media.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { createUpgradeRouter } from './platform/http/upgrades.js';
 import { closeSilentConnections } from './platform/http/idle-connections.js';
+import { createClientAddress, proxyTrust, type TrustProxy } from './platform/http/client-address.js';
 import { startPgListener } from './platform/database/pg-listener.js';
 import { startLiveHub } from './modules/live/live-hub.js';
 import { createLivePublisher } from './modules/live/live-publisher.js';
@@ -111,7 +112,8 @@ export interface AppOptions {
   database: Pick<Database, 'db' | 'ping' | 'pool'>;
   logger: FastifyBaseLogger;
   webDistDir: string;
-  trustProxy?: boolean;
+  /** The proxies in front (TRUST_PROXY): a hop count or their addresses; none by default. */
+  trustProxy?: TrustProxy;
   /** Load the search catalogue in the background once the app is ready (the server does; tests need not). */
   warmSearch?: boolean;
   /** Search in this many threads of their own (search-threads.ts); without, in this thread. */
@@ -186,9 +188,11 @@ function isForeignOrigin(origin: string | undefined, allowed: Set<string>): bool
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const headersTimeout = options.headersTimeoutMs ?? HEADERS_TIMEOUT_MS;
+  const trustProxy = options.trustProxy ?? false;
+  const clientAddress = createClientAddress(trustProxy);
   const app = Fastify({
     loggerInstance: options.logger,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: trustProxy === false ? false : proxyTrust(trustProxy),
     requestIdHeader: 'x-request-id',
     // Each request is one debug line (below), not two info lines: a terminal shows what matters.
     logController: new LogController({ disableRequestLogging: true }),
@@ -330,7 +334,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const pageViews = createPageViewsService(createPageViewsRepository(db));
   const signer = createMediaSigner(authSecret, { lifetimeSeconds: options.mediaUrlLifetimeSeconds });
   const videosRepository = createVideosRepository(db);
-  const lifecycle = createLifecycle({ videos: videosRepository, queue: options.queue, autoPublish: options.autoPublish, onApplied: videoEvents(notifier), log: options.logger });
+  const lifecycle = createLifecycle({
+    videos: videosRepository,
+    queue: options.queue,
+    autoPublish: options.autoPublish,
+    onApplied: videoEvents(notifier),
+    log: options.logger,
+  });
   const videoServices = {
     details: createVideoDetailsService({ videos: videosRepository, storage: options.storage, signer, lifecycle, images, uploads: options.uploads }),
     review: createPrivacyReviewService({ videos: videosRepository, signer, lifecycle, queue: options.queue }),
@@ -341,14 +351,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const upgrades = createUpgradeRouter(app.server, {
     maxPerAddress: options.websocketsPerAddress ?? 500,
     maxTotal: options.websocketsTotal ?? 20_000,
-    addressOf: (request) =>
-      (options.trustProxy
-        ? String(request.headers['x-forwarded-for'] ?? '')
-            .split(',')[0]
-            ?.trim()
-        : '') ||
-      request.socket.remoteAddress ||
-      'unknown',
+    // The address the last trusted proxy saw, as request.ip is for HTTP.
+    addressOf: (request) => clientAddress(request.socket.remoteAddress, request.headers['x-forwarded-for']),
   });
   const chatRepository = createChatRepository(db);
   const visitorChat = createVisitorChatService({
@@ -404,7 +408,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       sessions,
       uploads: createVideoUploadsService({ videos: videosRepository, lifecycle }),
       store: options.uploads,
-      trustProxy: options.trustProxy ?? false,
+      trustProxy: trustProxy !== false,
       companionUrl: options.companionUrl ?? null,
       minFreeBytes: options.uploadMinFreeBytes ?? 2048 * 1024 * 1024,
     }),

@@ -3,11 +3,13 @@
 // sockets that ran the process out of descriptors, unsubscribe links named after Object's own
 // properties, uploads beyond the disk, mail floods from anonymous chats, inflated views, half-sent
 // headers, and scene analyses without limit.
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import type { AccessOverview } from '@ipsv/contracts/dashboard';
 import type { AppOptions } from '../src/app.js';
 import { createVideosRepository } from '../src/modules/videos/videos.repository.js';
@@ -51,6 +53,30 @@ const published = async (ownerEmail: string) =>
       'published',
     )
   ).id;
+
+/** A new anonymous chat visitor (the widget makes its id and secret itself). */
+const visitor = () => ({ id: randomBytes(9).toString('base64url'), secret: randomBytes(24).toString('base64url') });
+
+/** An anonymous visitor's live socket; resolves with it open, or with the status it was refused with. */
+function visitorSocket(base: string, headers: Record<string, string> = {}): Promise<WebSocket | number> {
+  const { id, secret } = visitor();
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`${base.replace('http', 'ws')}/api/live`, [`ipsv-visitor.${id}.${secret}`], { headers: { origin: base, ...headers } });
+    ws.once('open', () => resolve(ws));
+    ws.once('unexpected-response', (_request, response) => {
+      resolve(response.statusCode ?? 0);
+      response.resume();
+      ws.terminate();
+    });
+    ws.once('error', reject);
+  });
+}
+const closeAll = async (sockets: (WebSocket | number)[]) =>
+  Promise.all(
+    sockets.map((ws) =>
+      typeof ws === 'number' || ws.readyState === WebSocket.CLOSED ? undefined : new Promise((resolve) => (ws.once('close', resolve), ws.close())),
+    ),
+  );
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -146,7 +172,7 @@ describe('L2: unsubscribe links named after built-in properties', () => {
 });
 
 describe('L7: half-sent headers', () => {
-  it('closes a connection whose headers never finish (slow loris), and one that sends nothing', async () => {
+  it('closes a connection whose headers never finish (slow loris), and one that sends nothing', { timeout: 60_000 }, async () => {
     const slow = await listen({ headersTimeoutMs: 1000 });
     try {
       const hold = (send: boolean) =>
@@ -167,12 +193,13 @@ describe('L7: half-sent headers', () => {
           });
           setTimeout(() => {
             socket.destroy();
-            reject(new Error('the half-sent request was still open after 10 s'));
-          }, 10_000);
+            reject(new Error('the half-sent request was still open after 30 s'));
+          }, 30_000);
         });
       const [dripping, silent] = await Promise.all([hold(true), hold(false)]);
-      expect(dripping).toBeLessThan(5000);
-      expect(silent).toBeLessThan(5000);
+      // 1 s allowed; a loaded test machine may take a few more to notice (the probe held 100 s).
+      expect(dripping).toBeLessThan(10_000);
+      expect(silent).toBeLessThan(10_000);
       expect((await fetch(`${slow.base}/api/health`)).status).toBe(200);
     } finally {
       await slow.app.close();
@@ -182,5 +209,43 @@ describe('L7: half-sent headers', () => {
   it('sets the timeouts on the server the app listens with', () => {
     expect(server.app.server.headersTimeout).toBe(30_000);
     expect(server.app.server.requestTimeout).toBe(600_000);
+  });
+});
+
+describe('M4: the client address behind a trusted proxy', () => {
+  it('counts sockets against the address the proxy saw, not the X-Forwarded-For entries the client wrote', async () => {
+    // One proxy in front: it appends what it saw (here 10.9.9.9) to whatever the client sent.
+    const behind = await listen({ trustProxy: 1, websocketsPerAddress: 2 });
+    const through = (forged: string, seen = '10.9.9.9') => visitorSocket(behind.base, { 'x-forwarded-for': `${forged}, ${seen}` });
+    try {
+      const held = [await through('6.6.6.1'), await through('6.6.6.2')];
+      expect(held.every((ws) => typeof ws !== 'number')).toBe(true);
+      expect(await through('6.6.6.3'), 'a third socket from the same client, whatever it forged').toBe(429);
+      const other = await through('6.6.6.3', '10.9.9.8');
+      expect(typeof other, 'another client behind the same proxy').not.toBe('number');
+      await closeAll([...held, other]);
+    } finally {
+      await behind.app.close();
+    }
+  });
+
+  it('limits chats per address the proxy saw', async () => {
+    const behind = await listen({ trustProxy: ['127.0.0.1'] });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 61; i += 1) {
+        const { id, secret } = visitor();
+        const response = await fetch(`${behind.base}/api/chat/messages`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-chat-visitor': `${id}.${secret}`, 'x-forwarded-for': `6.6.${i}.1, 10.9.9.7` },
+          body: JSON.stringify({ text: `Hello ${i}` }),
+        });
+        statuses.push(response.status);
+      }
+      expect(statuses.slice(0, 60).every((status) => status === 200)).toBe(true);
+      expect(statuses[60]).toBe(429);
+    } finally {
+      await behind.app.close();
+    }
   });
 });

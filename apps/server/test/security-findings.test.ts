@@ -318,7 +318,7 @@ describe('behind a TLS terminator (PUBLIC_URL is https)', () => {
     await new Promise<void>((resolve) => terminator.listen(0, '127.0.0.1', resolve));
     const tlsPort = (terminator.address() as net.AddressInfo).port;
     const publicUrl = `https://localhost:${tlsPort}`;
-    const behind = await listen({ publicUrl, trustProxy: true });
+    const behind = await listen({ publicUrl, trustProxy: 1 });
     appPort = behind.port;
     const call = (method: string, url: string, body?: unknown, cookie = '') =>
       new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {

@@ -34,6 +34,19 @@ describe('loadConfig', () => {
     expect(loadConfig({ AUTO_PUBLISH: 'false' }, '/srv').AUTO_PUBLISH).toBe(false);
   });
 
+  it('trusts no proxy by default, else the hop count or the proxy addresses TRUST_PROXY names', () => {
+    expect(loadConfig({}, '/srv').TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }, '/srv').TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }, '/srv').TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.2, 10.0.0.0/8,::1' }, '/srv').TRUST_PROXY).toEqual(['10.0.0.2', '10.0.0.0/8', '::1']);
+  });
+
+  it('refuses TRUST_PROXY=true (any client could choose its address) and says what to write', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' }, '/srv')).toThrow(
+      /TRUST_PROXY: true would let any client choose its address.*number of proxies in front \(usually 1\)/,
+    );
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }, '/srv').PORT).toBe(3000);
   });
@@ -81,6 +94,7 @@ describe('loadConfig', () => {
     ['DATABASE_URL', { DATABASE_URL: 'mysql://x' }],
     ['LOG_LEVEL', { LOG_LEVEL: 'chatty' }],
     ['TRUST_PROXY', { TRUST_PROXY: 'yes' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.0/40' }],
     ['AUTO_PUBLISH', { AUTO_PUBLISH: 'yes' }],
     ['ROLE', { ROLE: 'everything' }],
   ])('names %s when its value is bad', (name, env) => {

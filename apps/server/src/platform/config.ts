@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { UPLOAD_EXPIRY_HOURS_DEFAULT } from '@ipsv/contracts/upload';
+import { isProxyAddress, type TrustProxy } from './http/client-address.js';
 
 const port = z.coerce.number().int().min(0).max(65535);
 
@@ -25,10 +26,26 @@ export const configSchema = z
     SEARCH_THREADS: z.coerce.number().int().min(0).max(32).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     PUBLIC_URL: z.url().optional(),
+    // The proxies in front (hop count or their addresses), so a client cannot pick its own address
+    // through X-Forwarded-For. `true` (trust every hop) is refused for exactly that reason.
     TRUST_PROXY: z
-      .enum(['true', 'false'])
+      .string()
       .default('false')
-      .transform((v) => v === 'true'),
+      .transform((value, context): TrustProxy => {
+        const text = value.trim();
+        if (text === 'false' || text === '0') return false;
+        if (/^\d+$/.test(text) && Number(text) <= 10) return Number(text);
+        const entries = text.split(',').map((entry) => entry.trim());
+        if (text !== 'true' && entries.every(isProxyAddress)) return entries;
+        context.addIssue({
+          code: 'custom',
+          message:
+            text === 'true'
+              ? 'true would let any client choose its address through X-Forwarded-For; write the number of proxies in front (usually 1) or their addresses (e.g. 10.0.0.2 or 10.0.0.0/8,::1)'
+              : 'must be false, the number of proxies in front (1 to 10) or a comma-separated list of their addresses or CIDR ranges',
+        });
+        return z.NEVER;
+      }),
     WEB_DIST_DIR: z.string().optional(),
     // Accounts and mail
     AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
