@@ -298,6 +298,10 @@ const ROWS: Record<string, Row> = {
     request: (c) => ({ url: '/api/admin/users', body: { email: `created-${c.unique}@matrix.org`, firstName: 'Made', lastName: 'ByAdmin', role: 'viewer' } }),
   },
   'PUT /api/admin/users/:userId/role': { expect: adminOnly(200), request: () => ({ url: `/api/admin/users/${ids.target}/role`, body: { role: 'viewer' } }) },
+  'PUT /api/admin/users/:userId/disabled': {
+    expect: adminOnly(200),
+    request: () => ({ url: `/api/admin/users/${ids.target}/disabled`, body: { disabled: false } }),
+  },
   'POST /api/admin/users/:userId/provider-request': {
     expect: adminOnly(200),
     request: () => ({ url: `/api/admin/users/${ids.target}/provider-request`, body: { approve: false } }),
@@ -610,10 +614,11 @@ const ROWS: Record<string, Row> = {
     video: true,
   },
   // Version 1 is the published one of a published video (409: already published / cannot delete);
-  // a video not yet published has no version 1 (404). Anyone else: 401.
+  // a video not yet published has no version 1 (404). Publishing a version again is the owner's
+  // alone (403 for an administrator, who takes a video down instead). Anyone else: 401.
   'POST /api/dashboard/videos/:id/versions/:version/publish': {
-    expect: (actor, state) => (actor === 'owner' || actor === 'admin' ? (isPublished(state) ? 409 : 404) : 401),
-    request: (c) => ({ url: `/api/dashboard/videos/${c.videoId}/versions/1/publish` }),
+    expect: ownerOnly((state) => (isPublished(state) ? 409 : 404)),
+    request: (c) => ({ url: `/api/dashboard/videos/${c.videoId}/versions/1/publish`, body: { reason: 'Matrix check' } }),
     video: true,
   },
   'DELETE /api/dashboard/videos/:id/versions/:version': {
@@ -655,6 +660,7 @@ const ROWS: Record<string, Row> = {
   // Feedback: anyone signed in sends and reads their own; administrators read all and answer.
   'POST /api/feedback': { expect: signedIn(201), request: () => ({ url: '/api/feedback', body: { category: 'idea', message: 'More cases, please' } }) },
   'GET /api/feedback': { expect: signedIn(200), request: () => ({ url: '/api/feedback' }) },
+  'GET /api/admin/settings': { expect: adminOnly(200), request: () => ({ url: '/api/admin/settings' }) },
   'GET /api/admin/feedback': { expect: adminOnly(200), request: () => ({ url: '/api/admin/feedback?open=true' }) },
   'POST /api/admin/feedback/:id/answer': {
     expect: adminOnly(204),

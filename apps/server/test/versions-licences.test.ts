@@ -37,6 +37,7 @@ const videos = () => createVideosRepository(database.db);
 const make = async (state: VideoState = 'published', options: { isDownloadable?: boolean } = {}) =>
   (await videoInState({ videos: videos(), storage }, ids.owner!, state, options)).id;
 const query = async <T>(text: string, values: unknown[] = []) => (await database.pool.query(text, values)).rows as T[];
+const because = { reason: 'The newer cut removed teaching steps' };
 const errorCode = async (response: Response) => ((await response.json()) as { error: { code: string } }).error.code;
 
 /** As the render job does for a new confirmation: version `n` with its own files, published and recorded. */
@@ -139,8 +140,11 @@ describe('versions', () => {
     await render(id, 2, [{ start: 0, end: 4 }]);
     expect(await servedPlaylist(viewer, id)).toContain('# version 2');
 
-    const after = await owner.json<VideoVersions>('POST', `/api/dashboard/videos/${id}/versions/1/publish`);
+    const after = await owner.json<VideoVersions>('POST', `/api/dashboard/videos/${id}/versions/1/publish`, { reason: 'Version 2 cut the dissection' });
     expect(after.publishedVersion).toBe(1);
+    // The reason is kept with the version and shown in the list.
+    expect(after.versions.find((v) => v.version === 1)!.republished).toMatchObject({ reason: 'Version 2 cut the dissection' });
+    expect(after.versions.find((v) => v.version === 2)!.republished).toBeNull();
     expect(after.versions.find((v) => v.published)!.version).toBe(1);
     const playlist = await servedPlaylist(viewer, id);
     expect(playlist).not.toContain('# version 2');
@@ -157,7 +161,7 @@ describe('versions', () => {
     expect(row!.confirmed_ranges.map((r) => r.start)).toEqual([8]);
     // Version 2's files are still there to roll forward again.
     expect(await storage.stat(`videos/${id}/v2/master.m3u8`)).not.toBeNull();
-    expect((await owner.call('POST', `/api/dashboard/videos/${id}/versions/2/publish`)).status).toBe(200);
+    expect((await owner.call('POST', `/api/dashboard/videos/${id}/versions/2/publish`, { reason: 'Back to the shorter cut' })).status).toBe(200);
     expect(await servedPlaylist(viewer, id)).toContain('# version 2');
 
     const audit = await query<{ actor_id: string; action: string; details: { from: number; to: number } }>(
@@ -165,8 +169,8 @@ describe('versions', () => {
       [id],
     );
     expect(audit).toEqual([
-      { actor_id: ids.owner, action: 'version.rolled_back', details: { from: 2, to: 1 } },
-      { actor_id: ids.owner, action: 'version.rolled_back', details: { from: 1, to: 2 } },
+      { actor_id: ids.owner, action: 'version.rolled_back', details: { from: 2, to: 1, reason: 'Version 2 cut the dissection' } },
+      { actor_id: ids.owner, action: 'version.rolled_back', details: { from: 1, to: 2, reason: 'Back to the shorter cut' } },
     ]);
   });
 
@@ -174,14 +178,14 @@ describe('versions', () => {
     const id = await make();
     await render(id, 2, []);
     expect(await errorCode(await owner.call('DELETE', `/api/dashboard/videos/${id}/versions/2`))).toBe('VERSION_PUBLISHED');
-    expect(await errorCode(await owner.call('POST', `/api/dashboard/videos/${id}/versions/2/publish`))).toBe('VERSION_ALREADY_PUBLISHED');
-    expect(await errorCode(await owner.call('POST', `/api/dashboard/videos/${id}/versions/7/publish`))).toBe('VERSION_NOT_FOUND');
+    expect(await errorCode(await owner.call('POST', `/api/dashboard/videos/${id}/versions/2/publish`, because))).toBe('VERSION_ALREADY_PUBLISHED');
+    expect(await errorCode(await owner.call('POST', `/api/dashboard/videos/${id}/versions/7/publish`, because))).toBe('VERSION_NOT_FOUND');
     const after = await owner.json<VideoVersions>('DELETE', `/api/dashboard/videos/${id}/versions/1`);
     expect(after.versions.map((v) => v.version)).toEqual([2]);
     expect(await storage.list(`videos/${id}/v1`)).toEqual([]);
     expect(await storage.stat(`videos/${id}/v2/master.m3u8`)).not.toBeNull();
     // A deleted version is gone for good: no rollback to it, no second deletion.
-    expect(await errorCode(await owner.call('POST', `/api/dashboard/videos/${id}/versions/1/publish`))).toBe('VERSION_NOT_FOUND');
+    expect(await errorCode(await owner.call('POST', `/api/dashboard/videos/${id}/versions/1/publish`, because))).toBe('VERSION_NOT_FOUND');
     expect(await errorCode(await owner.call('DELETE', `/api/dashboard/videos/${id}/versions/1`))).toBe('VERSION_NOT_FOUND');
     const audit = await query<{ action: string; details: unknown }>(`SELECT action, details FROM audit_events WHERE video_id = $1`, [id]);
     expect(audit).toEqual([{ action: 'version.deleted', details: { version: 1 } }]);
@@ -191,30 +195,73 @@ describe('versions', () => {
     const id = await make();
     await render(id, 2, []);
     await videos().update(id, { renderingVersion: 3 });
-    expect(await errorCode(await owner.call('POST', `/api/dashboard/videos/${id}/versions/1/publish`))).toBe('VERSION_RENDERING');
+    expect(await errorCode(await owner.call('POST', `/api/dashboard/videos/${id}/versions/1/publish`, because))).toBe('VERSION_RENDERING');
     expect((await owner.json<VideoVersions>('GET', `/api/dashboard/videos/${id}/versions`)).rendering).toBe(true);
     expect((await query<{ published_version: number }>('SELECT published_version FROM videos WHERE id = $1', [id]))[0]!.published_version).toBe(2);
   });
 
-  it('other providers and viewers get 401 and change nothing; an administrator may', async () => {
+  it('other providers and viewers get 401 and change nothing', async () => {
     const id = await make();
     await render(id, 2, []);
     for (const user of [other, viewer]) {
-      for (const [method, url] of [
+      for (const [method, url, body] of [
         ['GET', `/api/dashboard/videos/${id}/versions`],
-        ['POST', `/api/dashboard/videos/${id}/versions/1/publish`],
+        ['POST', `/api/dashboard/videos/${id}/versions/1/publish`, because],
         ['DELETE', `/api/dashboard/videos/${id}/versions/1`],
       ] as const) {
-        const response = await user.call(method, url);
+        const response = await user.call(method, url, body);
         expect(response.status).toBe(401);
         expect(((await response.json()) as { error: { message: string } }).error.message).toBe('you do not have access to this video');
       }
     }
     expect((await query('SELECT 1 FROM audit_events WHERE video_id = $1', [id])).length).toBe(0);
     expect(await servedPlaylist(owner, id)).toContain('# version 2');
-    expect((await admin.json<VideoVersions>('POST', `/api/dashboard/videos/${id}/versions/1/publish`)).publishedVersion).toBe(1);
-    const [entry] = await query<{ actor_id: string }>('SELECT actor_id FROM audit_events WHERE video_id = $1', [id]);
-    expect(entry!.actor_id).toBe(ids.admin);
+  });
+
+  it('an administrator sees the versions but may not publish one again (403, nothing changes): only the owner', async () => {
+    const id = await make();
+    await render(id, 2, [{ start: 0, end: 4 }]);
+    expect((await admin.json<VideoVersions>('GET', `/api/dashboard/videos/${id}/versions`)).publishedVersion).toBe(2);
+    const refused = await admin.call('POST', `/api/dashboard/videos/${id}/versions/1/publish`, because);
+    expect(refused.status).toBe(403);
+    expect(await errorCode(refused)).toBe('OWNER_ONLY');
+    expect(await servedPlaylist(viewer, id)).toContain('# version 2');
+    const [row] = await query<{ published_version: number; confirmed_by: string; confirmed_ranges: { start: number }[] }>(
+      'SELECT published_version, confirmed_by, confirmed_ranges FROM videos WHERE id = $1',
+      [id],
+    );
+    expect(row).toEqual({ published_version: 2, confirmed_by: ids.owner, confirmed_ranges: [expect.objectContaining({ start: 0 })] });
+    expect(await query('SELECT 1 FROM audit_events WHERE video_id = $1', [id])).toEqual([]);
+  });
+
+  it('a rollback needs a reason: without one it is refused with a message and nothing changes', async () => {
+    const id = await make();
+    await render(id, 2, []);
+    for (const body of [undefined, {}, { reason: '   ' }, { reason: 'x'.repeat(501) }]) {
+      const response = await owner.call('POST', `/api/dashboard/videos/${id}/versions/1/publish`, body);
+      expect(response.status).toBe(400);
+    }
+    const missing = (await (await owner.call('POST', `/api/dashboard/videos/${id}/versions/1/publish`, { reason: ' ' })).json()) as {
+      error: { message: string };
+    };
+    expect(missing.error.message).toContain('Please say why this version is published again');
+    expect(await servedPlaylist(viewer, id)).toContain('# version 2');
+  });
+
+  it('says what each version removed, masks included', async () => {
+    const id = await make();
+    await render(id, 2, []);
+    const mask = { x: 0.1, y: 0.1, width: 0.3, height: 0.1, start: 0, end: 20, reason: 'text' as const, confidence: 0.9 };
+    await videos().recordConfirmation(id, 2, [], ids.owner!, [mask]);
+    const listed = await owner.json<VideoVersions>('GET', `/api/dashboard/videos/${id}/versions`);
+    const v2 = listed.versions.find((v) => v.version === 2)!;
+    expect(v2).toMatchObject({ ranges: [], removedSeconds: 0, masks: [mask] });
+    expect(listed.versions.find((v) => v.version === 1)!.masks).toEqual([]);
+    // Rolling back to version 1 makes its masks (none) the confirmed ones, and forward again version 2's.
+    await owner.json('POST', `/api/dashboard/videos/${id}/versions/1/publish`, because);
+    expect((await query<{ confirmed_masks: unknown[] }>('SELECT confirmed_masks FROM videos WHERE id = $1', [id]))[0]!.confirmed_masks).toEqual([]);
+    await owner.json('POST', `/api/dashboard/videos/${id}/versions/2/publish`, because);
+    expect((await query<{ confirmed_masks: unknown[] }>('SELECT confirmed_masks FROM videos WHERE id = $1', [id]))[0]!.confirmed_masks).toEqual([mask]);
   });
 });
 

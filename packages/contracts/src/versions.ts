@@ -1,8 +1,9 @@
 // /analytics/versioncontrol: every rendered version of the owner's videos (each privacy
 // confirmation renders one), which one is published, rolling back to an earlier one and deleting
-// an old one. Only the owner and administrators see them.
+// an old one. The owner and administrators see them; only the owner publishes one again (an
+// administrator takes a video down instead), with a reason that the list shows.
 import { z } from 'zod';
-import { privacyRangeSchema } from './privacy-review.js';
+import { privacyMaskSchema, privacyRangeSchema } from './privacy-review.js';
 
 export const versionNumberSchema = z.coerce.number().int().min(1).max(1_000_000);
 
@@ -13,6 +14,8 @@ export const videoVersionSchema = z.object({
   confirmedBy: z.string().nullable(),
   automatic: z.boolean(),
   ranges: z.array(privacyRangeSchema),
+  /** Regions covered in every rendition of the version (empty for a version confirmed before masks existed). */
+  masks: z.array(privacyMaskSchema),
   /** Seconds removed by the ranges. */
   removedSeconds: z.number(),
   durationSeconds: z.number(),
@@ -21,6 +24,8 @@ export const videoVersionSchema = z.object({
   complete: z.boolean(),
   sizeBytes: z.number().nullable(),
   published: z.boolean(),
+  /** The last time the owner published this version again (a rollback), with their reason. */
+  republished: z.object({ at: z.string(), reason: z.string() }).nullable(),
 });
 export type VideoVersion = z.infer<typeof videoVersionSchema>;
 
@@ -35,6 +40,15 @@ export const videoVersionsSchema = z.object({
   versions: z.array(videoVersionSchema),
 });
 export type VideoVersions = z.infer<typeof videoVersionsSchema>;
+
+export const ROLLBACK_REASON_MAX = 500;
+export const ROLLBACK_REASON_MESSAGE = 'Please say why this version is published again';
+
+/** Publishing an earlier version again: the owner says why (kept with the version and in the audit). */
+export const rollbackInputSchema = z.object({
+  reason: z.string().trim().min(1, ROLLBACK_REASON_MESSAGE).max(ROLLBACK_REASON_MAX, `At most ${ROLLBACK_REASON_MAX} characters`),
+});
+export type RollbackInput = z.infer<typeof rollbackInputSchema>;
 
 export const versionsOverviewSchema = z.object({ videos: z.array(videoVersionsSchema) });
 export type VersionsOverview = z.infer<typeof versionsOverviewSchema>;

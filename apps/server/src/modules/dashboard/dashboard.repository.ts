@@ -145,6 +145,23 @@ export function createDashboardRepository(db: Db) {
       return db.select().from(auditEvents).where(eq(auditEvents.videoId, videoId)).orderBy(asc(auditEvents.id));
     },
 
+    /** The rollbacks of these videos (the owner published an earlier version again), oldest first. */
+    async rollbacksOf(videoIds: readonly string[]): Promise<{ videoId: string; version: number; reason: string; at: Date }[]> {
+      if (videoIds.length === 0) return [];
+      const rows = await db
+        .select()
+        .from(auditEvents)
+        .where(and(inArray(auditEvents.videoId, [...videoIds]), eq(auditEvents.action, 'version.rolled_back')))
+        .orderBy(asc(auditEvents.id));
+      return rows.map((r) => ({
+        videoId: r.videoId!,
+        version: Number(r.details.to),
+        // Rollbacks recorded before reasons were asked for have none.
+        reason: typeof r.details.reason === 'string' ? r.details.reason : '',
+        at: r.createdAt,
+      }));
+    },
+
     // ---- Who may watch
 
     async ownerVideos(ownerId: string): Promise<(VideoRow & { listIds: string[] })[]> {

@@ -17,7 +17,7 @@ import {
   originalLinkSchema,
   videoAccessInputSchema,
 } from '@ipsv/contracts/dashboard';
-import { versionNumberSchema, versionsOverviewSchema, videoVersionsSchema } from '@ipsv/contracts/versions';
+import { rollbackInputSchema, versionNumberSchema, versionsOverviewSchema, videoVersionsSchema } from '@ipsv/contracts/versions';
 import { videoIdSchema } from '@ipsv/contracts/videos';
 import { signedIn } from '../session/actor.js';
 import type { SessionService } from '../session/session.service.js';
@@ -132,8 +132,16 @@ export function dashboardRoutes(deps: {
     );
     app.post(
       '/api/dashboard/videos/:id/versions/:version/publish',
-      { schema: { tags, summary: 'Roll back: make an earlier version the published one', params: versionParams, response: { 200: videoVersionsSchema } } },
-      async (req) => versions.rollBack(req.actor, req.params.id, req.params.version),
+      {
+        schema: {
+          tags,
+          summary: 'Roll back: make an earlier version the published one, saying why (the owner only)',
+          params: versionParams,
+          body: rollbackInputSchema,
+          response: { 200: videoVersionsSchema },
+        },
+      },
+      async (req) => versions.rollBack(req.actor, req.params.id, req.params.version, req.body),
     );
     app.delete(
       '/api/dashboard/videos/:id/versions/:version',

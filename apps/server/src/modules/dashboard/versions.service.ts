@@ -1,12 +1,15 @@
 // /analytics/versioncontrol: the rendered versions of a video (each privacy confirmation renders
-// one; earlier ones' files are kept), rolling back to an earlier one and deleting an old one. Only
-// the owner and administrators; every change is written to the audit table.
+// one; earlier ones' files are kept), rolling back to an earlier one and deleting an old one. The
+// owner and administrators see and delete them; only the owner publishes one again, with a reason
+// (an administrator who disagrees with what is online takes the video down instead: an
+// administrator's rollback once republished a version the owner had replaced, credited to the
+// owner). Every change is written to the audit table.
 import { keptRanges } from '@ipsv/media/ranges';
-import type { VersionsOverview, VideoVersion, VideoVersions } from '@ipsv/contracts/versions';
+import type { RollbackInput, VersionsOverview, VideoVersion, VideoVersions } from '@ipsv/contracts/versions';
 import { AppError } from '../../platform/app-error.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import { mediaKeys } from '../videos/media-keys.js';
-import { moderatedVideo, type VideoActor } from '../videos/video-access.js';
+import { moderatedVideo, ownedVideo, type VideoActor } from '../videos/video-access.js';
 import { canApply, rolledBack, type Lifecycle } from '../videos/video-lifecycle.js';
 import type { VersionRow, VideoRow, VideosRepository } from '../videos/videos.repository.js';
 import type { DashboardRepository } from './dashboard.repository.js';
@@ -19,15 +22,22 @@ export function renderInFlight(video: VideoRow, rows: readonly VersionRow[]): bo
 }
 
 export function createVersionsService(deps: {
-  videos: Pick<VideosRepository, 'find' | 'listByOwner' | 'versions'>;
-  dashboard: Pick<DashboardRepository, 'recordAudit' | 'markVersionDeleted' | 'userNames'>;
+  videos: Pick<VideosRepository, 'find' | 'listByOwner' | 'versions' | 'versionMasks'>;
+  dashboard: Pick<DashboardRepository, 'recordAudit' | 'markVersionDeleted' | 'userNames' | 'rollbacksOf'>;
   lifecycle: Lifecycle;
   storage: Pick<Storage, 'deletePrefix' | 'delete'>;
 }) {
   const { videos, dashboard, lifecycle, storage } = deps;
 
   const describe = async (list: VideoRow[], rows: VersionRow[]): Promise<VideoVersions[]> => {
-    const names = await dashboard.userNames([...new Set(rows.map((r) => r.confirmedBy).filter((id) => id !== 'auto'))]);
+    const ids = list.map((v) => v.id);
+    const [names, masks, rollbacks] = await Promise.all([
+      dashboard.userNames([...new Set(rows.map((r) => r.confirmedBy).filter((id) => id !== 'auto'))]),
+      videos.versionMasks(ids),
+      dashboard.rollbacksOf(ids),
+    ]);
+    // The last rollback to each version (oldest first, so later ones win).
+    const republished = new Map(rollbacks.map((r) => [`${r.videoId}/${r.version}`, { at: r.at.toISOString(), reason: r.reason }]));
     return list.map((video) => {
       const own = rows.filter((r) => r.videoId === video.id);
       const original = video.probe?.durationSeconds ?? null;
@@ -41,12 +51,14 @@ export function createVersionsService(deps: {
             confirmedBy: r.confirmedBy === 'auto' ? null : (names.get(r.confirmedBy) ?? null),
             automatic: r.confirmedBy === 'auto',
             ranges: r.ranges,
+            masks: masks.get(`${video.id}/${r.version}`) ?? [],
             removedSeconds: original === null ? 0 : Math.max(0, original - kept),
             durationSeconds: r.rendition.durationSeconds,
             renditions: r.rendition.renditions.map(({ name, width, height }) => ({ name, width, height })),
             complete: r.rendition.complete,
             sizeBytes: r.sizeBytes,
             published: r.version === video.publishedVersion,
+            republished: republished.get(`${video.id}/${r.version}`) ?? null,
           };
         })
         .reverse();
@@ -83,18 +95,24 @@ export function createVersionsService(deps: {
       return described!;
     },
 
-    /** Makes an earlier version the published one: the video page and HLS serve its files from now on. */
-    async rollBack(actor: VideoActor, id: string, version: number): Promise<VideoVersions> {
-      const video = await moderatedVideo(videos, actor, id);
+    /**
+     * Makes an earlier version the published one: the video page and HLS serve its files from now
+     * on, and the privacy review shows its ranges and masks. Only the owner (403 for an administrator).
+     */
+    async rollBack(actor: VideoActor, id: string, version: number, input: RollbackInput): Promise<VideoVersions> {
+      const video = await ownedVideo(videos, actor, id);
       const { row, rows } = await versionOf(video, version);
       if (version === video.publishedVersion) throw new AppError('VERSION_ALREADY_PUBLISHED');
       if (!row.rendition.complete || renderInFlight(video, rows) || !canApply('rolledBack', video)) throw new AppError('VERSION_RENDERING');
+      const masks = (await videos.versionMasks([id])).get(`${id}/${version}`) ?? [];
       const done = await lifecycle.apply(
         id,
-        rolledBack(video, { rendition: row.rendition, ranges: row.ranges, confirmedBy: row.confirmedBy, confirmedAt: row.confirmedAt }),
+        rolledBack(video, { rendition: row.rendition, ranges: row.ranges, masks, confirmedBy: row.confirmedBy, confirmedAt: row.confirmedAt }),
       );
       if (!done) throw new AppError('VIDEO_CHANGED');
-      await dashboard.recordAudit([{ videoId: id, actorId: actor.id, action: 'version.rolled_back', details: { from: video.publishedVersion, to: version } }]);
+      await dashboard.recordAudit([
+        { videoId: id, actorId: actor.id, action: 'version.rolled_back', details: { from: video.publishedVersion, to: version, reason: input.reason } },
+      ]);
       return this.ofVideo(actor, id);
     },
 

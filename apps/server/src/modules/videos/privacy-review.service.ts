@@ -49,6 +49,9 @@ export function createPrivacyReviewService(deps: {
     const video = await ownedVideo(videos, actor, id);
     assertNotRejected(video);
     if (!video.analysis || !video.probe) throw new AppError('REVIEW_NOT_READY');
+    // Retention deleted the original: no version can be rendered from it any more. Refused here,
+    // before anything is queued, rather than a render that fails unseen with the old cut online.
+    if (video.originalDeletedAt) throw new AppError('ORIGINAL_DELETED');
     const ranges = sortedRanges(input.ranges);
     const problem = rangesProblem(ranges, video.probe.durationSeconds);
     if (problem) throw new AppError(problem);
@@ -105,7 +108,8 @@ export function createPrivacyReviewService(deps: {
 
     /**
      * Records who confirmed which ranges and masks, then renders the next version. Only the owner
-     * confirms; ranges or masks that do not fit the video are refused and nothing is stored.
+     * confirms; ranges or masks that do not fit the video, or a video whose original is deleted,
+     * are refused and nothing is stored or queued.
      */
     async confirmReview(actor: VideoActor, id: string, input: ConfirmReviewInput): Promise<void> {
       const { video, ranges, masks } = await checkedEdits(actor, id, input, removalProblem);

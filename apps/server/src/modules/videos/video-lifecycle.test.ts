@@ -60,7 +60,7 @@ const OPERATIONS: Record<Operation, (video: ReturnType<typeof videoRow>) => Tran
   confirmed: (v) => lifecycle.confirmed(v, [], 'owner', at),
   published: (v) => lifecycle.published(v, rendition(1), at),
   renditionsCompleted: (v) => lifecycle.renditionsCompleted(v, rendition(1, true)),
-  rolledBack: (v) => lifecycle.rolledBack(v, { rendition: rendition(1, true), ranges: [], confirmedBy: 'owner', confirmedAt: at }),
+  rolledBack: (v) => lifecycle.rolledBack(v, { rendition: rendition(1, true), ranges: [], masks: [], confirmedBy: 'owner', confirmedAt: at }),
   failed: (v) => lifecycle.failed(v, ['validating', 'analysing', 'rendering'], 'Rendering failed: x'),
   retried: (v) => lifecycle.retried(v),
 };

@@ -223,16 +223,20 @@ export function renditionsCompleted(video: Snapshot, rendition: RenditionKeys): 
 
 /**
  * The owner made an earlier rendered version the published one again: its files are served and its
- * ranges are the confirmed ones (the privacy review shows what is online). The rendering version
- * stays the highest number ever given, so the next confirmation renders a new number.
+ * ranges and masks are the confirmed ones (the privacy review shows what is online). The rendering
+ * version stays the highest number ever given, so the next confirmation renders a new number.
  */
-export function rolledBack(video: Snapshot, version: { rendition: RenditionKeys; ranges: PrivacyRange[]; confirmedBy: string; confirmedAt: Date }): Transition {
+export function rolledBack(
+  video: Snapshot,
+  version: { rendition: RenditionKeys; ranges: PrivacyRange[]; masks: PrivacyMask[]; confirmedBy: string; confirmedAt: Date },
+): Transition {
   return {
     from: allow('rolledBack', video),
     patch: {
       rendition: version.rendition,
       publishedVersion: version.rendition.version,
       confirmedRanges: version.ranges,
+      confirmedMasks: version.masks,
       confirmedBy: version.confirmedBy,
       confirmedAt: version.confirmedAt,
     },

@@ -167,6 +167,17 @@ export function createVideosRepository(db: Db) {
       await db.insert(privacyConfirmations).values({ videoId, version, ranges: ranges ?? [], masks: masks ?? [], confirmedBy });
     },
 
+    /** The masks of each confirmed version of these videos (its last confirmation's). */
+    async versionMasks(videoIds: readonly string[]): Promise<Map<string, NonNullable<VideoRow['confirmedMasks']>>> {
+      if (videoIds.length === 0) return new Map();
+      const rows = await db
+        .select({ videoId: privacyConfirmations.videoId, version: privacyConfirmations.version, masks: privacyConfirmations.masks })
+        .from(privacyConfirmations)
+        .where(inArray(privacyConfirmations.videoId, [...videoIds]))
+        .orderBy(asc(privacyConfirmations.id));
+      return new Map(rows.map((r) => [`${r.videoId}/${r.version}`, r.masks]));
+    },
+
     async confirmations(videoId: string) {
       return db.select().from(privacyConfirmations).where(eq(privacyConfirmations.videoId, videoId)).orderBy(asc(privacyConfirmations.id));
     },
