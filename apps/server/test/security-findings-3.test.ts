@@ -3,14 +3,14 @@
 // sockets that ran the process out of descriptors, unsubscribe links named after Object's own
 // properties, uploads beyond the disk, mail floods from anonymous chats, inflated views, half-sent
 // headers, and scene analyses without limit.
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import type { AccessOverview } from '@ipsv/contracts/dashboard';
+import type { AccessOverview, ContentPage } from '@ipsv/contracts/dashboard';
 import type { AppOptions } from '../src/app.js';
 import { createVideosRepository } from '../src/modules/videos/videos.repository.js';
 import { createLocalStorage } from '../src/platform/storage/storage.js';
@@ -247,5 +247,21 @@ describe('M4: the client address behind a trusted proxy', () => {
     } finally {
       await behind.app.close();
     }
+  });
+});
+
+describe('L6: made-up playback sessions', () => {
+  it('counts one view per viewer, video and day however many sessions one viewer sends, in parallel or not', async () => {
+    const id = await published('owner@findings3.org');
+    const fan = await userOf('fan@findings3.org', 'viewer');
+    const other = await userOf('second@findings3.org', 'viewer');
+    const play = (user: TestUser) => user.call('POST', `/api/videos/${id}/playback-sessions/${randomUUID()}`, { seq: 0, position: 4, ranges: [[0, 4]] });
+    const parallel = await Promise.all(Array.from({ length: 30 }, () => play(fan)));
+    expect(parallel.map((r) => r.status)).toEqual(Array(30).fill(204));
+    for (let i = 0; i < 5; i += 1) expect((await play(fan)).status).toBe(204);
+    expect((await play(other)).status).toBe(204);
+    const content = await owner.json<ContentPage>('GET', '/api/dashboard/content?sort=views&order=desc');
+    expect(content.rows.find((r) => r.video.id === id)?.views).toBe(2);
+    expect(await query('SELECT views, unique_viewers FROM video_daily_stats WHERE video_id = $1', [id])).toEqual([{ views: 2, unique_viewers: 2 }]);
   });
 });

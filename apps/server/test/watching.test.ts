@@ -295,7 +295,7 @@ describe('playlists', () => {
 });
 
 describe('viewing data', () => {
-  it('counts one view per viewer and session, watch time and retention once, however often a report repeats', async () => {
+  it('counts one view per viewer and day, watch time and retention once, however often a report repeats', async () => {
     const id = await make('published');
     const session = randomUUID();
     const report = (seq: number, ranges: [number, number][], position: number) =>
@@ -304,14 +304,14 @@ describe('viewing data', () => {
     expect((await report(0, [[0, 4]], 4)).status).toBe(204); // the same beacon again
     expect((await report(1, [[0, 6]], 6)).status).toBe(204);
     expect((await report(2, [[0, 6]], 6)).status).toBe(204); // nothing new watched
-    // A second session of the same viewer the same day: a view, not a new viewer.
+    // A second session of the same viewer the same day: neither a view nor a new viewer.
     await viewer.call('POST', `/api/videos/${id}/playback-sessions/${randomUUID()}`, { seq: 0, position: 2, ranges: [[0, 2]] });
     await stranger.call('POST', `/api/videos/${id}/playback-sessions/${randomUUID()}`, { seq: 0, position: 1, ranges: [[0, 1]] });
     // Someone else's session id changes nothing.
     expect((await stranger.call('POST', `/api/videos/${id}/playback-sessions/${session}`, { seq: 9, position: 16, ranges: [[0, 16]] })).status).toBe(204);
 
     const { rows } = await database.pool.query('SELECT views, unique_viewers, watch_seconds FROM video_daily_stats WHERE video_id = $1', [id]);
-    expect(rows).toEqual([{ views: 3, unique_viewers: 2, watch_seconds: 9 }]);
+    expect(rows).toEqual([{ views: 2, unique_viewers: 2, watch_seconds: 9 }]);
     const retention = await database.pool.query<{ second: number; views: number }>(
       'SELECT second, views FROM video_retention WHERE video_id = $1 ORDER BY second',
       [id],

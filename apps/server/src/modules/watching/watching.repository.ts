@@ -358,8 +358,9 @@ export function createWatchingRepository(db: Db) {
     /**
      * Applies one report: under a row lock, a sequence number already seen changes nothing; otherwise
      * the session's ranges grow, and only seconds never counted before in this session go to the
-     * day's watch time and the retention curve. The first report of a session counts one view, and
-     * one viewer for the day when the same viewer had no other session of the video that day.
+     * day's watch time and the retention curve. The first report of a session counts one view and
+     * one viewer for the day only when the same viewer had no other session of the video that day:
+     * one view per viewer, video and day, however many sessions a client makes up.
      */
     async applyReport(input: {
       sessionId: string;
@@ -379,6 +380,9 @@ export function createWatchingRepository(db: Db) {
         const merged = input.merge(existing?.ranges ?? []);
         let newViewer = false;
         if (!existing) {
+          // New sessions of one viewer and video one after another, so parallel ones cannot all be
+          // the first of the day (always after the session's own lock: no deadlock).
+          await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`playback-viewer:${input.userId}:${input.videoId}`}))`);
           const [other] = await tx
             .select({ id: playbackSessions.id })
             .from(playbackSessions)
@@ -407,7 +411,7 @@ export function createWatchingRepository(db: Db) {
             })
             .where(eq(playbackSessions.id, input.sessionId));
         }
-        const views = existing ? 0 : 1;
+        const views = newViewer ? 1 : 0;
         await tx
           .insert(videoDailyStats)
           .values({ videoId: input.videoId, day: input.day, views, uniqueViewers: newViewer ? 1 : 0, watchSeconds: merged.newSeconds })
