@@ -50,6 +50,7 @@ import type { UploadStore } from './platform/storage/upload-store.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { createUpgradeRouter } from './platform/http/upgrades.js';
+import { openFilesLimit, socketBudget } from './platform/http/socket-budget.js';
 import { closeSilentConnections } from './platform/http/idle-connections.js';
 import { createClientAddress, proxyTrust, type TrustProxy } from './platform/http/client-address.js';
 import { startPgListener } from './platform/database/pg-listener.js';
@@ -148,8 +149,12 @@ export interface AppOptions {
   playbackReportsPerMinute?: number;
   /** WebSockets (and pending handshakes) one client address may hold; 500 by default. */
   websocketsPerAddress?: number;
-  /** WebSockets this process holds at most; 20,000 by default. */
+  /** WebSockets this process holds at most; 20,000 by default, less when the open-files limit is lower. */
   websocketsTotal?: number;
+  /** Of those, anonymous chat visitors' (half the total by default). */
+  websocketsAnonymous?: number;
+  /** The open-files limit the socket budget is made from (read from /proc/self/limits by default; null: unknown). */
+  openFilesLimit?: number | null;
   /** AUTO_PUBLISH: videos whose provider asks for it may be published without review (default off). */
   autoPublish?: boolean;
   /** A request's headers must arrive within this (30 s by default). */
@@ -348,9 +353,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     playback: createPlaybackService({ videos: videosRepository, signer }),
   };
   const listener = await startPgListener(pool, options.logger);
+  // Sockets within the open-files limit, with room left for HTTP, files and PostgreSQL.
+  const sockets = socketBudget(options.openFilesLimit === undefined ? openFilesLimit() : options.openFilesLimit, options.websocketsTotal ?? 20_000);
+  options.logger.debug({ sockets }, 'websocket budget');
   const upgrades = createUpgradeRouter(app.server, {
     maxPerAddress: options.websocketsPerAddress ?? 500,
-    maxTotal: options.websocketsTotal ?? 20_000,
+    maxTotal: sockets.total,
+    maxAnonymous: options.websocketsAnonymous ?? sockets.anonymous,
+    // Nobody signed in: no cookie, or the chat visitor's protocol (a cookie without a session and
+    // without that protocol is refused at once).
+    isAnonymous: (request) => !request.headers.cookie || String(request.headers['sec-websocket-protocol'] ?? '').includes('ipsv-visitor.'),
     // The address the last trusted proxy saw, as request.ip is for HTTP.
     addressOf: (request) => clientAddress(request.socket.remoteAddress, request.headers['x-forwarded-for']),
   });

@@ -4,6 +4,7 @@
 // properties, uploads beyond the disk, mail floods from anonymous chats, inflated views, half-sent
 // headers, and scene analyses without limit.
 import { randomBytes, randomUUID } from 'node:crypto';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -13,11 +14,13 @@ import WebSocket from 'ws';
 import type { AccessOverview, ContentPage } from '@ipsv/contracts/dashboard';
 import type { AppOptions } from '../src/app.js';
 import { createVideosRepository } from '../src/modules/videos/videos.repository.js';
+import { SERVER_ROOT } from '../src/platform/paths.js';
 import { createLocalStorage } from '../src/platform/storage/storage.js';
 import { createFileUploadStore, type UploadStore } from '../src/platform/storage/upload-store.js';
 import { buildTestApp, createWebDist } from './helpers/build-test-app.js';
 import { startSmtpReceiver, type SmtpReceiver } from './helpers/smtp-receiver.js';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.js';
+import { MAIN_JS } from './helpers/server-process.js';
 import { signedInUser, type TestUser } from './helpers/video-journey.js';
 import { videoInState } from './helpers/video-states.js';
 
@@ -58,10 +61,13 @@ const published = async (ownerEmail: string) =>
 const visitor = () => ({ id: randomBytes(9).toString('base64url'), secret: randomBytes(24).toString('base64url') });
 
 /** An anonymous visitor's live socket; resolves with it open, or with the status it was refused with. */
-function visitorSocket(base: string, headers: Record<string, string> = {}): Promise<WebSocket | number> {
+function visitorSocket(base: string, headers: Record<string, string> = {}, localAddress?: string): Promise<WebSocket | number> {
   const { id, secret } = visitor();
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`${base.replace('http', 'ws')}/api/live`, [`ipsv-visitor.${id}.${secret}`], { headers: { origin: base, ...headers } });
+    const ws = new WebSocket(`${base.replace('http', 'ws')}/api/live`, [`ipsv-visitor.${id}.${secret}`], {
+      headers: { origin: base, ...headers },
+      localAddress,
+    });
     ws.once('open', () => resolve(ws));
     ws.once('unexpected-response', (_request, response) => {
       resolve(response.statusCode ?? 0);
@@ -264,4 +270,72 @@ describe('L6: made-up playback sessions', () => {
     expect(content.rows.find((r) => r.video.id === id)?.views).toBe(2);
     expect(await query('SELECT views, unique_viewers FROM video_daily_stats WHERE video_id = $1', [id])).toEqual([{ views: 2, unique_viewers: 2 }]);
   });
+});
+
+describe('M5: anonymous sockets and the open-files limit', () => {
+  it(
+    'keeps /api/health and the pages answering under ulimit -n 1024 while 990 anonymous sockets are tried from 3 addresses',
+    { timeout: 180_000 },
+    async () => {
+      execFileSync(process.execPath, ['build.mjs'], { cwd: SERVER_ROOT });
+      const own = await createTestDatabase();
+      const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ipsv-fd-'));
+      const child = spawn('sh', ['-c', `ulimit -n 1024 && exec "${process.execPath}" "${MAIN_JS}"`], {
+        cwd: os.tmpdir(),
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: process.env.HOME ?? '/root',
+          PORT: '0',
+          HOST: '0.0.0.0',
+          DATA_DIR: dataDir,
+          DATABASE_URL: own.url,
+          WEB_DIST_DIR: webDist,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      try {
+        const base = await new Promise<string>((resolve, reject) => {
+          let buffer = '';
+          child.stdout!.on('data', (chunk: Buffer) => {
+            buffer += chunk.toString();
+            const url = /"url":"(http:[^"]+)"/.exec(buffer)?.[1];
+            if (url) resolve(url.replace('0.0.0.0', '127.0.0.1').replace('localhost', '127.0.0.1'));
+          });
+          child.once('exit', (code) => reject(new Error(`the server exited (${code}): ${buffer}`)));
+        });
+        const answer = async (url: string) => {
+          try {
+            return (await fetch(`${base}${url}`, { signal: AbortSignal.timeout(10_000) })).status;
+          } catch (error) {
+            return String((error as Error).cause ?? error);
+          }
+        };
+        expect(await answer('/api/health')).toBe(200);
+        const held: WebSocket[] = [];
+        const refused: number[] = [];
+        for (const address of ['127.0.0.2', '127.0.0.3', '127.0.0.4']) {
+          for (let batch = 0; batch < 330; batch += 30) {
+            const results = await Promise.all(Array.from({ length: 30 }, () => visitorSocket(base, {}, address).catch(() => -1)));
+            for (const result of results) {
+              if (typeof result === 'number') refused.push(result);
+              else held.push(result);
+            }
+          }
+        }
+        // The budget under 1024 descriptors: 768 sockets, half of them for anonymous visitors.
+        expect(held.length).toBe(384);
+        expect(new Set(refused)).toEqual(new Set([429]));
+        expect(await answer('/api/health')).toBe(200);
+        expect(await answer('/')).toBe(200);
+        expect(await answer('/api/surgery-types')).toBe(200);
+        for (const ws of held) ws.terminate();
+      } finally {
+        child.kill('SIGTERM');
+        await exited;
+        await own.drop();
+        await fs.rm(dataDir, { recursive: true, force: true });
+      }
+    },
+  );
 });

@@ -85,6 +85,8 @@ export const users = pgTable('users', {
   providerRequest: providerRequest('provider_request').notNull().default('none'),
   providerRequestedAt: timestamp('provider_requested_at', { withTimezone: true }),
   twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+  /** Set while an administrator has disabled the account: no sign-in, no session (issue 48, M6). */
+  disabledAt: timestamp('disabled_at', { withTimezone: true }),
   // Optional profile fields (spec section 2 "Authentication screens" field labels), shown on the
   // provider page /user/:userId.
   middleName: text('middle_name').notNull().default(''),
@@ -585,6 +587,19 @@ export const signInFailures = pgTable('sign_in_failures', {
   /** No attempt on this key is checked before this time. */
   waitUntil: timestamp('wait_until', { withTimezone: true }),
 });
+
+/** TOTP codes accepted within their window, so none is accepted twice (modules/auth/used-totp-codes.ts). */
+export const usedTotpCodes = pgTable(
+  'used_totp_codes',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.code] })],
+);
 
 /** Liveness of running jobs: a job whose worker stopped beating is failed and retried. */
 export const jobHeartbeats = pgTable('job_heartbeats', {

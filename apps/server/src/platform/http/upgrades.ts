@@ -25,6 +25,9 @@ export interface UpgradeOptions {
   maxPerAddress: number;
   /** Open and pending upgraded sockets in this process. */
   maxTotal: number;
+  /** Of those, sockets `isAnonymous` says come from nobody signed in (a smaller share). */
+  maxAnonymous?: number;
+  isAnonymous?(request: IncomingMessage): boolean;
   /** The client address a socket counts against (the proxy's client when the proxy is trusted). */
   addressOf(request: IncomingMessage): string;
   /** A handshake not decided in this time is refused (slow clients hold no socket for long). */
@@ -63,6 +66,7 @@ export function refuseUpgrade(socket: Duplex, status: number, reason: string): v
 export function createUpgradeRouter(server: Server, options: UpgradeOptions): UpgradeRouter {
   const routes = new Map<string, UpgradeHandler>();
   const sockets = new Set<Duplex>();
+  const anonymous = new Set<Duplex>();
   const perAddress = new Map<string, number>();
   const timeoutMs = options.handshakeTimeoutMs ?? 10_000;
 
@@ -80,13 +84,16 @@ export function createUpgradeRouter(server: Server, options: UpgradeOptions): Up
 
     const address = options.addressOf(request);
     const held = perAddress.get(address) ?? 0;
-    if (held >= options.maxPerAddress || sockets.size >= options.maxTotal) {
+    const isAnonymous = options.isAnonymous?.(request) ?? false;
+    if (held >= options.maxPerAddress || sockets.size >= options.maxTotal || (isAnonymous && anonymous.size >= (options.maxAnonymous ?? options.maxTotal))) {
       return refuseUpgrade(socket, 429, 'Too many connections');
     }
     perAddress.set(address, held + 1);
     sockets.add(socket);
+    if (isAnonymous) anonymous.add(socket);
     socket.once('close', () => {
       sockets.delete(socket);
+      anonymous.delete(socket);
       const left = (perAddress.get(address) ?? 1) - 1;
       if (left > 0) perAddress.set(address, left);
       else perAddress.delete(address);
@@ -117,6 +124,7 @@ export function createUpgradeRouter(server: Server, options: UpgradeOptions): Up
       server.off('upgrade', onUpgrade);
       for (const socket of sockets) socket.destroy();
       sockets.clear();
+      anonymous.clear();
       perAddress.clear();
     },
   };
