@@ -36,6 +36,8 @@ export const INTERNAL_ERROR_MESSAGE = 'internal server error';
 /** Spec section 8: video details answered 401. */
 export const NO_VIDEO_ACCESS_MESSAGE = 'you do not have access to this video';
 /** Only the owner confirms a privacy review or edits a video; administrators moderate (DESIGN.md section 6). */
+/** Sign-in of an account an administrator disabled (told only to whoever knows its password). */
+export const ACCOUNT_DISABLED_MESSAGE = 'This account has been disabled. Please contact your administrator.';
 export const OWNER_ONLY_MESSAGE = 'Only the owner of this video can do this.';
 export const ADMIN_ONLY_MESSAGE = 'Only an administrator can do this.';
 
@@ -79,6 +81,9 @@ export const ERRORS = {
   ALREADY_PROVIDER: { status: 409, message: 'You can already upload videos.' },
   NO_PENDING_REQUEST: { status: 409, message: 'There is no pending request for this user.' },
   LAST_ADMIN: { status: 409, message: 'The last administrator cannot lose the admin role.' },
+  NOT_A_PROVIDER: { status: 403, message: 'Only video providers can do this, and your account is no longer one.' },
+  OWN_ACCOUNT: { status: 409, message: 'You cannot disable your own account.' },
+  ACCOUNT_DISABLED: { status: 403, message: ACCOUNT_DISABLED_MESSAGE },
   TERMS_CHANGED: { status: 409, message: 'The terms have changed. Please read the current version and accept it.' },
   USER_NOT_FOUND: { status: 404, message: 'User not found' },
   SESSION_NOT_FOUND: { status: 404, message: 'Session not found' },

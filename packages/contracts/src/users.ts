@@ -83,6 +83,8 @@ export const adminUserSchema = z.object({
   emailVerified: z.boolean(),
   createdAt: z.string(),
   providerRequest: z.enum(['none', 'pending', 'rejected']),
+  /** Disabled by an administrator: no sign-in, no session. */
+  disabled: z.boolean(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 export const adminUsersResponseSchema = z.object({ users: z.array(adminUserSchema), total: z.number().int() });
@@ -94,6 +96,7 @@ export const adminUsersQuerySchema = z.object({
 });
 export const setRoleBodySchema = z.object({ role: z.enum(ROLES) });
 export const decideProviderRequestBodySchema = z.object({ approve: z.boolean() });
+export const setDisabledBodySchema = z.object({ disabled: z.boolean() });
 export const createUserBodySchema = z.object({
   email: z
     .string()

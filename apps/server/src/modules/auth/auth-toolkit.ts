@@ -3,7 +3,7 @@
 // that cost the same whether or not the account exists, and finishing a password sign-in. Each
 // flow (sign-up, sign-in, password reset, contact verification, sessions, two-factor) is a service
 // file of its own built on this toolkit; every step answers with the next step the screen shows.
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { rateLimitParams } from '@ipsv/contracts/errors';
 import type { SignInResult } from '@ipsv/contracts/auth';
 import { AppError } from '../../platform/app-error.js';
@@ -12,6 +12,7 @@ import type { RateLimit, RateLimiter } from '../../platform/database/rate-limite
 import type { Mailer } from '../../platform/mail/mail.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import type { SignInThrottle } from './sign-in-throttle.js';
+import type { UsedTotpCodes } from './used-totp-codes.js';
 
 /**
  * Attempts per window, per client address and per email. Password sign-in is not here: it is slowed
@@ -28,6 +29,17 @@ export const AUTH_LIMITS = {
 } satisfies Record<string, RateLimit>;
 
 const NEW_PASSWORD_CHALLENGE_SECONDS = 10 * 60;
+
+/**
+ * A browser on which an account's password was right carries this cookie: the account, when, and
+ * an HMAC of both with the installation's secret. It lets that device through the account-wide
+ * sign-in backoff that guesses from other addresses build up (sign-in-throttle.ts, issue 48 L1).
+ */
+export const KNOWN_DEVICE_COOKIE = 'ipsv.known_device';
+const KNOWN_DEVICE_SECONDS = 180 * 24 * 3600;
+
+/** Checks whose failure means a wrong password or code: they stay counted by the throttle. */
+const GUESS_REFUSED = new Set(['INVALID_CREDENTIALS', 'INVALID_CODE']);
 
 export interface AuthResult<T> {
   value: T;
@@ -101,6 +113,7 @@ export interface AuthServiceDeps {
   users: UsersRepository;
   limiter: RateLimiter;
   throttle: SignInThrottle;
+  totpCodes: UsedTotpCodes;
   mailer: Mailer;
   /** Where the app is opened (links in emails). */
   publicUrl: string;
@@ -108,9 +121,87 @@ export interface AuthServiceDeps {
   adminEmail?: string;
 }
 
-export function createAuthToolkit({ auth, users, limiter, adminEmail }: Pick<AuthServiceDeps, 'auth' | 'users' | 'limiter' | 'adminEmail'>) {
+export function createAuthToolkit({
+  auth,
+  users,
+  limiter,
+  throttle,
+  publicUrl,
+  adminEmail,
+}: Pick<AuthServiceDeps, 'auth' | 'users' | 'limiter' | 'throttle' | 'publicUrl' | 'adminEmail'>) {
   const context = () => auth.$context;
   let dummyHash: Promise<string> | null = null;
+
+  const cookieOf = (caller: Caller, name: string): string | null => {
+    for (const part of (caller.headers.get('cookie') ?? '').split(';')) {
+      const at = part.indexOf('=');
+      if (at > 0 && part.slice(0, at).trim() === name) {
+        try {
+          return decodeURIComponent(part.slice(at + 1).trim());
+        } catch {
+          return null;
+        }
+      }
+    }
+    return null;
+  };
+
+  const deviceMac = async (email: string, issued: string) =>
+    createHmac('sha256', (await context()).secret)
+      .update(`known-device|${email.toLowerCase()}|${issued}`)
+      .digest('base64url');
+
+  /** True when the caller's browser proved it signed in to `email` before (and not too long ago). */
+  async function knownDevice(caller: Caller, email: string): Promise<boolean> {
+    const [account, issued, mac] = (cookieOf(caller, KNOWN_DEVICE_COOKIE) ?? '').split('.');
+    if (!account || !issued || !mac) return false;
+    if (Buffer.from(account, 'base64url').toString() !== email.toLowerCase()) return false;
+    if (!/^[0-9]{1,12}$/.test(issued) || Number(issued) + KNOWN_DEVICE_SECONDS < Date.now() / 1000) return false;
+    const expected = Buffer.from(await deviceMac(email, issued));
+    const given = Buffer.from(mac);
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  }
+
+  /** The Set-Cookie value that makes this browser a known device of `email`. */
+  async function knownDeviceCookie(email: string): Promise<string> {
+    const issued = String(Math.floor(Date.now() / 1000));
+    const value = `${Buffer.from(email.toLowerCase()).toString('base64url')}.${issued}.${await deviceMac(email, issued)}`;
+    const secure = publicUrl.startsWith('https://') ? '; Secure' : '';
+    return `${KNOWN_DEVICE_COOKIE}=${value}; Path=/api/auth; Max-Age=${KNOWN_DEVICE_SECONDS}; HttpOnly; SameSite=Lax${secure}`;
+  }
+
+  /**
+   * Runs one password or code check of the account `email` under its sign-in throttle: refused
+   * (429) while a wait lasts, counted as a failure unless the check passes or is never made.
+   */
+  async function throttled<T>(caller: Caller, email: string, check: () => Promise<T>): Promise<T> {
+    const outcome = await throttle.begin(email, caller.ip, { knownDevice: await knownDevice(caller, email) });
+    if (!outcome.allowed) throw new AppError('RATE_LIMITED', rateLimitParams(outcome.waitSeconds));
+    try {
+      const result = await check();
+      await outcome.attempt.passed();
+      return result;
+    } catch (error) {
+      if (error instanceof AppError && GUESS_REFUSED.has(error.code)) await outcome.attempt.failed();
+      else await outcome.attempt.abandoned();
+      throw error;
+    }
+  }
+
+  /**
+   * The user a pending second-factor challenge (the library's signed two-factor cookie) belongs
+   * to, so its code checks count against that account's throttle. Null when there is none.
+   */
+  async function challengeUser(caller: Caller): Promise<{ id: string; email: string } | null> {
+    const ctx = await context();
+    const signed = cookieOf(caller, ctx.createAuthCookie('two_factor').name);
+    const identifier = signed?.slice(0, Math.max(0, signed.lastIndexOf('.')));
+    const verification = identifier ? await ctx.internalAdapter.findVerificationValue(identifier) : null;
+    if (verification && verification.expiresAt > new Date()) return (await users.findById(verification.value)) ?? null;
+    // The library also checks a code for a caller who is signed in: that account, then.
+    const session = await auth.api.getSession({ headers: caller.headers }).catch(() => null);
+    return session ? { id: session.user.id, email: session.user.email } : null;
+  }
 
   async function passwordMatches(userId: string, password: string): Promise<boolean> {
     const ctx = await context();
@@ -174,6 +265,11 @@ export function createAuthToolkit({ auth, users, limiter, adminEmail }: Pick<Aut
       await burnPasswordCheck(password);
       throw new AppError('INVALID_CREDENTIALS');
     }
+    if (user.disabledAt) {
+      // Only the password's holder learns that the account is disabled; a guess hears "wrong".
+      if (!(await passwordMatches(user.id, password))) throw new AppError('INVALID_CREDENTIALS');
+      throw new AppError('ACCOUNT_DISABLED');
+    }
     if (user.registration === 'self' && !user.emailVerified) {
       // Spec: CONFIRM_SIGN_UP → resend the code and show the confirm-sign-up screen.
       if (!(await passwordMatches(user.id, password))) throw new AppError('INVALID_CREDENTIALS');
@@ -208,6 +304,9 @@ export function createAuthToolkit({ auth, users, limiter, adminEmail }: Pick<Aut
     promoteConfiguredAdmin,
     completePasswordSignIn,
     checkPasswordAndSignIn,
+    throttled,
+    knownDeviceCookie,
+    challengeUser,
   };
 }
 export type AuthToolkit = ReturnType<typeof createAuthToolkit>;

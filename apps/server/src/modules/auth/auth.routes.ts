@@ -198,7 +198,7 @@ export function authRoutes(deps: {
       },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
-        return auth.twoFactor.startTotpSetup(callerOf(request), request.body.password);
+        return auth.twoFactor.startTotpSetup(callerOf(request), request.actor, request.body.password);
       },
     );
 
@@ -206,7 +206,7 @@ export function authRoutes(deps: {
       '/api/auth/totp/confirm',
       { onRequest: requireSignedIn, schema: { tags, summary: 'Turn the authenticator on with a first code', body: sixDigitBodySchema, response: noContent } },
       async (request, reply) => {
-        const { cookies } = await auth.twoFactor.confirmTotpSetup(callerOf(request), request.body.code);
+        const { cookies } = await auth.twoFactor.confirmTotpSetup(callerOf(request), request.actor, request.body.code);
         sendCookies(reply, cookies);
         return reply.status(204).send(null);
       },
@@ -219,7 +219,7 @@ export function authRoutes(deps: {
         schema: { tags, summary: 'Turn the authenticator off (password required)', body: currentPasswordBodySchema, response: noContent },
       },
       async (request, reply) => {
-        const { cookies } = await auth.twoFactor.disableTotp(callerOf(request), request.body.password);
+        const { cookies } = await auth.twoFactor.disableTotp(callerOf(request), request.actor, request.body.password);
         sendCookies(reply, cookies);
         return reply.status(204).send(null);
       },

@@ -2,7 +2,7 @@
 import { AppError } from '../../platform/app-error.js';
 import { type AuthServiceDeps, type AuthToolkit, type Caller } from './auth-toolkit.js';
 
-export function createPasswordResetService(toolkit: AuthToolkit, { auth, users }: Pick<AuthServiceDeps, 'auth' | 'users'>) {
+export function createPasswordResetService(toolkit: AuthToolkit, { auth, users, throttle }: Pick<AuthServiceDeps, 'auth' | 'users' | 'throttle'>) {
   const { call, sendCode, limitCodeSend, limitCodeCheck } = toolkit;
   return {
     async forgotPassword(caller: Caller, email: string): Promise<void> {
@@ -20,6 +20,8 @@ export function createPasswordResetService(toolkit: AuthToolkit, { auth, users }
       await call(() => auth.api.resetPasswordEmailOTP({ body: { email, otp: code, password } }));
       // The code reached the mailbox: the address is proven, and a temporary password is replaced.
       await users.update(user.id, { emailVerified: true, mustChangePassword: false });
+      // The emailed code lifts the account-wide sign-in backoff others' guesses built up (issue 48, L1).
+      await throttle.mailboxProven(email);
     },
   };
 }

@@ -1,27 +1,19 @@
 // Sign-in and its challenges (spec: confirm sign-in with the authenticator, forced new password).
-// Password guessing is slowed per account and address (sign-in-throttle.ts), never locked out.
+// Password and code guessing is slowed per account and address (sign-in-throttle.ts), never locked out.
 import type { SignInResult } from '@ipsv/contracts/auth';
-import { rateLimitParams } from '@ipsv/contracts/errors';
 import { AppError } from '../../platform/app-error.js';
 import { AUTH_LIMITS, type AuthResult, type AuthServiceDeps, type AuthToolkit, type Caller } from './auth-toolkit.js';
 
 export function createSignInService(
   toolkit: AuthToolkit,
-  { auth, users, limiter, throttle }: Pick<AuthServiceDeps, 'auth' | 'users' | 'limiter' | 'throttle'>,
+  { auth, users, limiter, totpCodes }: Pick<AuthServiceDeps, 'auth' | 'users' | 'limiter' | 'totpCodes'>,
 ) {
-  const { context, call, setCookies, sha256, completePasswordSignIn, checkPasswordAndSignIn } = toolkit;
+  const { context, call, setCookies, sha256, completePasswordSignIn, checkPasswordAndSignIn, throttled, knownDeviceCookie, challengeUser } = toolkit;
   return {
     async signIn(caller: Caller, email: string, password: string): Promise<AuthResult<SignInResult>> {
-      const wait = await throttle.waitSeconds(email, caller.ip);
-      if (wait > 0) throw new AppError('RATE_LIMITED', rateLimitParams(wait));
-      try {
-        const result = await checkPasswordAndSignIn(caller, email, password);
-        await throttle.succeeded(email, caller.ip);
-        return result;
-      } catch (error) {
-        if (error instanceof AppError && error.code === 'INVALID_CREDENTIALS') await throttle.failed(email, caller.ip);
-        throw error;
-      }
+      const result = await throttled(caller, email, () => checkPasswordAndSignIn(caller, email, password));
+      // The password was right on this browser: it is a known device of the account from now on.
+      return { value: result.value, cookies: [...result.cookies, await knownDeviceCookie(email)] };
     },
 
     /** Spec: new-password-required → the user sets their own password, then signs in with it. */
@@ -41,15 +33,24 @@ export function createSignInService(
       return completePasswordSignIn(caller, user.email, password);
     },
 
-    /** The second factor: a TOTP code, or one of the backup codes. */
+    /**
+     * The second factor: a TOTP code, or one of the backup codes. Each check counts against the
+     * account's sign-in throttle, and a TOTP code is accepted once only (issue 48, L4).
+     */
     async confirmSignIn(caller: Caller, code: string): Promise<AuthResult<SignInResult>> {
       await limiter.consume([{ key: `code-check:ip:${caller.ip}`, limit: AUTH_LIMITS.codeCheckPerIp }]);
       const isTotp = /^[0-9]{6}$/.test(code);
-      const { headers, response } = await call(() =>
-        isTotp
-          ? auth.api.verifyTOTP({ body: { code, trustDevice: false }, headers: caller.headers, returnHeaders: true })
-          : auth.api.verifyBackupCode({ body: { code }, headers: caller.headers, returnHeaders: true }),
-      );
+      const user = await challengeUser(caller);
+      const verify = () =>
+        call(() =>
+          isTotp
+            ? auth.api.verifyTOTP({ body: { code, trustDevice: false }, headers: caller.headers, returnHeaders: true })
+            : auth.api.verifyBackupCode({ body: { code }, headers: caller.headers, returnHeaders: true }),
+        );
+      // No challenge and no session: the library refuses it (the sign-in expired) without checking a code.
+      const { headers, response } = user
+        ? await throttled(caller, user.email, () => (isTotp ? totpCodes.once(user.id, code, verify) : verify()))
+        : await verify();
       const verified = 'user' in response && response.user ? response.user.emailVerified : true;
       return { value: { step: verified ? 'done' : 'verifyContact' }, cookies: setCookies(headers) };
     },

@@ -6,7 +6,7 @@ import type { Visibility } from '@ipsv/contracts/videos';
 import { contentQuerySchema } from '@ipsv/contracts/dashboard';
 import { AppError } from '../../platform/app-error.js';
 import type { MediaSigner } from '../../platform/media/media-signing.js';
-import { ownedVideo, type VideoActor } from '../videos/video-access.js';
+import { assertStillProvider, ownedVideo, type VideoActor } from '../videos/video-access.js';
 import { toVideo } from '../videos/video-view.js';
 import type { VideosRepository } from '../videos/videos.repository.js';
 import type { DashboardRepository } from './dashboard.repository.js';
@@ -36,6 +36,8 @@ export function createContentService(deps: { dashboard: DashboardRepository; vid
       const found = await dashboard.videosByIds(unique);
       const allowed = found.filter((video) => video.ownerId === actor.id || actor.role === 'admin');
       if (allowed.length !== unique.length) throw new AppError('NO_ACCESS');
+      // Publishing is a provider's: an owner demoted since changes no visibility (issue 48, M6).
+      if (actor.role !== 'admin') assertStillProvider(actor, null);
       const changes = allowed.filter((video) => video.visibility !== visibility).map((video) => ({ id: video.id, from: video.visibility }));
       if (changes.length) await dashboard.setVisibility(changes, visibility, actor.id);
     },

@@ -4,8 +4,10 @@
 // anonymous id and secret in the WebSocket protocol header; anyone else is refused before the
 // socket opens. A signed-in socket lives only as long as its session: when the session is revoked
 // (sign-out, "sign out everywhere", password reset; the sessions table's trigger NOTIFYs every
-// process) or expires, the socket is closed. `/api/videos/progress` is the same socket under its
-// first name.
+// process) or expires, the socket is closed; disabling an account deletes its sessions. When the
+// user's role changes (the users table's trigger NOTIFYs), their sockets are closed too: the
+// client connects again and hears only what the new role may (issue 48, L8). `/api/videos/progress` is the same
+// socket under its first name.
 import type { IncomingMessage } from 'node:http';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { UpgradeRefused, type UpgradeRouter } from '../../platform/http/upgrades.js';
@@ -19,6 +21,10 @@ export const PROGRESS_SOCKET_PATH = '/api/videos/progress';
 export const SESSION_REVOKED_CHANNEL = 'session_revoked';
 /** Close code sent when the session behind a socket ended. */
 export const SESSION_ENDED_CLOSE_CODE = 4401;
+/** NOTIFY channel of the users table's trigger on a change of role (payload: {"userId"}). */
+export const USER_ACCESS_CHANGED_CHANNEL = 'user_access_changed';
+/** Close code sent when what the user may hear changed: connect again. */
+export const ACCESS_CHANGED_CLOSE_CODE = 4403;
 /** The protocol an anonymous chat visitor offers: `ipsv-visitor.<id>.<secret>`. */
 export const VISITOR_PROTOCOL = /^ipsv-visitor\.([A-Za-z0-9_-]{12})\.([A-Za-z0-9_-]{32,64})$/;
 
@@ -46,10 +52,24 @@ export async function attachLiveSocket(
     handleProtocols: (protocols) => [...protocols].find((p) => VISITOR_PROTOCOL.test(p)) ?? false,
   });
   const bySession = new Map<string, Set<WebSocket>>();
+  const byUser = new Map<string, Set<WebSocket>>();
+  const add = (map: Map<string, Set<WebSocket>>, key: string, ws: WebSocket) => {
+    const sockets = map.get(key) ?? new Set();
+    sockets.add(ws);
+    map.set(key, sockets);
+    ws.on('close', () => {
+      sockets.delete(ws);
+      if (sockets.size === 0 && map.get(key) === sockets) map.delete(key);
+    });
+  };
 
   const unlisten = await deps.listener.on(SESSION_REVOKED_CHANNEL, (payload) => {
     const { sessionId } = JSON.parse(payload) as { sessionId?: string };
     for (const ws of (sessionId && bySession.get(sessionId)) || []) ws.close(SESSION_ENDED_CLOSE_CODE, 'Signed out');
+  });
+  const unlistenAccess = await deps.listener.on(USER_ACCESS_CHANGED_CHANNEL, (payload) => {
+    const { userId } = JSON.parse(payload) as { userId?: string };
+    for (const ws of (userId && byUser.get(userId)) || []) ws.close(ACCESS_CHANGED_CLOSE_CODE, 'Access changed');
   });
 
   /** Keeps idle proxies from closing the socket and notices dead peers; `expired` ends it. */
@@ -74,16 +94,11 @@ export async function attachLiveSocket(
     if (session) {
       const keys = ['everyone', `user:${session.user.id}`, ...(session.user.role === 'support' || session.user.role === 'admin' ? ['support'] : [])];
       wss.handleUpgrade(request, socket, head, (ws) => {
-        const sockets = bySession.get(session.sessionId) ?? new Set();
-        sockets.add(ws);
-        bySession.set(session.sessionId, sockets);
+        add(bySession, session.sessionId, ws);
+        add(byUser, session.user.id, ws);
         const unsubscribe = deps.hub.subscribe(keys, (message) => ws.send(JSON.stringify(message)));
         keepAlive(ws, () => session.expiresAt.getTime() <= Date.now());
-        ws.on('close', () => {
-          unsubscribe();
-          sockets.delete(ws);
-          if (sockets.size === 0) bySession.delete(session.sessionId);
-        });
+        ws.on('close', unsubscribe);
       });
       return;
     }
@@ -105,6 +120,7 @@ export async function attachLiveSocket(
   return {
     async close() {
       unlisten();
+      unlistenAccess();
       for (const client of wss.clients) client.terminate();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },

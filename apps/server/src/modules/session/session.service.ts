@@ -25,7 +25,8 @@ export function createSessionService(auth: Auth): SessionService {
         if (isDatabaseUnavailable(error)) throw error;
         return null;
       });
-      if (!result) return null;
+      // A disabled account's sessions are deleted with it; one created in the same moment is not honoured.
+      if (!result || result.user.disabledAt) return null;
       const { user, session } = result;
       return {
         sessionId: session.id,

@@ -70,7 +70,7 @@ export function uploadsRoutes(deps: {
     const continueUpload = async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
       const id = request.params.id;
       if (!videoIdSchema.safeParse(id).success) throw new AppError('UPLOAD_NOT_FOUND');
-      const state = await uploads.assertUploadOwner(request.actor, id);
+      const state = await uploads.assertUploadOwner(request.actor, id, request.method === 'DELETE');
       if (request.method === 'DELETE' && state !== 'uploading') throw new AppError('UPLOAD_FINISHED');
       if (request.method === 'PATCH') {
         const upload = await store.datastore.getUpload(id).catch(() => null);

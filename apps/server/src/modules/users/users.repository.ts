@@ -1,5 +1,5 @@
 // SQL for user rows beyond what better-auth reads and writes itself. Never decides permissions.
-import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
 import type { Role } from '@ipsv/contracts/users';
 import { accounts, sessions, users } from '../../db/schema.js';
 import type { Db } from '../../platform/database/database.js';
@@ -49,6 +49,7 @@ export function createUsersRepository(db: Db) {
           | 'profileUrl'
           | 'specialty'
           | 'biography'
+          | 'disabledAt'
         >
       >,
     ): Promise<UserRow | undefined> {
@@ -78,12 +79,19 @@ export function createUsersRepository(db: Db) {
       const [total] = await db.select({ value: count() }).from(users).where(where);
       return { rows, total: total?.value ?? 0 };
     },
+    /** Enabled accounts of `role`. */
     async countByRole(role: Role): Promise<number> {
-      const [row] = await db.select({ value: count() }).from(users).where(eq(users.role, role));
+      const [row] = await db
+        .select({ value: count() })
+        .from(users)
+        .where(and(eq(users.role, role), isNull(users.disabledAt)));
       return row?.value ?? 0;
     },
     async sessionsOf(userId: string): Promise<SessionRow[]> {
       return db.select().from(sessions).where(eq(sessions.userId, userId)).orderBy(desc(sessions.updatedAt));
+    },
+    async deleteSessionsOf(userId: string): Promise<void> {
+      await db.delete(sessions).where(eq(sessions.userId, userId));
     },
     async deleteSession(userId: string, sessionId: string): Promise<boolean> {
       const deleted = await db

@@ -11,6 +11,7 @@ import {
   PROFILE_PICTURE_MAX_BYTES,
   profileSchema,
   publicProfileSchema,
+  setDisabledBodySchema,
   setRoleBodySchema,
   updateProfileBodySchema,
 } from '@ipsv/contracts/users';
@@ -130,6 +131,20 @@ export function usersRoutes(deps: { users: UsersService; sessions: SessionServic
         schema: { tags: ['admin'], summary: 'Change a user’s role (admin)', params: userIdParams, body: setRoleBodySchema, response: { 200: adminUserSchema } },
       },
       async (request) => users.setRole(request.actor, request.params.userId, request.body.role),
+    );
+
+    app.put(
+      '/api/admin/users/:userId/disabled',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Disable an account (sign-in refused, sessions ended) or enable it again (admin)',
+          params: userIdParams,
+          body: setDisabledBodySchema,
+          response: { 200: adminUserSchema },
+        },
+      },
+      async (request) => users.setDisabled(request.actor, request.params.userId, request.body.disabled),
     );
 
     app.post(

@@ -81,6 +81,7 @@ const toAdminUser = (row: UserRow): AdminUser => ({
   emailVerified: row.emailVerified,
   createdAt: row.createdAt.toISOString(),
   providerRequest: row.providerRequest,
+  disabled: row.disabledAt !== null,
 });
 
 /** A temporary password that meets every rule (spec section 5), so the user can type it. */
@@ -200,7 +201,7 @@ export function createUsersService({ users, storage, images, mailer, auth, publi
     async setRole(actor: Actor, targetId: string, role: Role): Promise<AdminUser> {
       requireAdmin(actor);
       const target = await load(targetId);
-      if (target.role === 'admin' && role !== 'admin' && (await users.countByRole('admin')) <= 1) {
+      if (target.role === 'admin' && role !== 'admin' && target.disabledAt === null && (await users.countByRole('admin')) <= 1) {
         throw new AppError('LAST_ADMIN');
       }
       const row = await users.update(targetId, {
@@ -208,6 +209,22 @@ export function createUsersService({ users, storage, images, mailer, auth, publi
         // A decided request is closed by any role change that grants upload rights.
         ...(role !== 'viewer' ? { providerRequest: 'none' as const } : {}),
       });
+      return toAdminUser(row ?? target);
+    },
+
+    /**
+     * Disables an account (sign-in refused, every session ended, which closes its sockets) or
+     * enables it again. Nobody disables their own account, nor the last enabled administrator.
+     */
+    async setDisabled(actor: Actor, targetId: string, disabled: boolean): Promise<AdminUser> {
+      requireAdmin(actor);
+      const target = await load(targetId);
+      if (disabled && target.id === actor.id) throw new AppError('OWN_ACCOUNT');
+      if (disabled && target.role === 'admin' && (await users.countByRole('admin')) <= 1) throw new AppError('LAST_ADMIN');
+      if (disabled === (target.disabledAt !== null)) return toAdminUser(target);
+      const row = await users.update(targetId, { disabledAt: disabled ? now() : null });
+      // The sessions table's trigger tells every process to close the sockets of these sessions.
+      if (disabled) await users.deleteSessionsOf(targetId);
       return toAdminUser(row ?? target);
     },
 

@@ -66,13 +66,23 @@ export function watchableSql(actor: VideoActor): SQL {
 }
 
 /**
- * The video when `actor` owns it. The privacy review, the original and everything made from it
+ * An owner who is no longer a provider (demoted to viewer or support) keeps seeing and may delete
+ * their videos, but no longer reviews, edits, publishes or downloads the original (issue 48, M6):
+ * the role is read from the session on every request, so a demotion holds from the next one.
+ */
+export function assertStillProvider<T>(actor: VideoActor, video: T): T {
+  if (!canUpload(actor.role)) throw new AppError('NOT_A_PROVIDER');
+  return video;
+}
+
+/**
+ * The video when `actor` owns it (and is still a provider). The privacy review, the original and everything made from it
  * before publication are the owner's alone (DESIGN.md section 5): an administrator may see the
  * metadata, take the video down or delete it, never confirm or edit on the owner's behalf (403).
  */
 export async function ownedVideo(videos: Pick<VideosRepository, 'find'>, actor: VideoActor, id: string): Promise<VideoRow> {
   const video = await videos.find(id);
-  if (video?.ownerId === actor.id) return video;
+  if (video?.ownerId === actor.id) return assertStillProvider(actor, video);
   if (video && actor.role === 'admin') throw new AppError('OWNER_ONLY');
   throw new AppError('NO_ACCESS');
 }

@@ -37,10 +37,14 @@ export function createVideoUploadsService(deps: { videos: VideosRepository; life
       });
     },
 
-    /** PATCH, HEAD and DELETE of an upload: only its owner. Answers the video's status. */
-    async assertUploadOwner(actor: VideoActor, id: string): Promise<VideoStatus> {
+    /**
+     * PATCH, HEAD and DELETE of an upload: only its owner, and only a provider continues one (an
+     * owner demoted meanwhile may still cancel it). Answers the video's status.
+     */
+    async assertUploadOwner(actor: VideoActor, id: string, cancelling = false): Promise<VideoStatus> {
       const video = await videos.find(id);
       if (!video || video.ownerId !== actor.id) throw new AppError('UPLOAD_NOT_FOUND');
+      if (!cancelling && !canUpload(actor.role)) throw new AppError('PROVIDERS_ONLY');
       return video.status;
     },
 

@@ -100,6 +100,7 @@ export function createAuth(db: Db, settings: AuthSettings) {
         mustChangePassword: { type: 'boolean', required: false, input: false, defaultValue: false },
         termsVersion: { type: 'string', required: false, input: false },
         pictureKey: { type: 'string', required: false, input: false },
+        disabledAt: { type: 'date', required: false, input: false },
       },
     },
     account: { accountLinking: { enabled: false } },
@@ -117,6 +118,15 @@ export function createAuth(db: Db, settings: AuthSettings) {
       ...(federated.facebook ? { facebook: federated.facebook } : {}),
     },
     databaseHooks: {
+      // A disabled account gets no session, whichever way it signs in (password, code, provider).
+      session: {
+        create: {
+          async before(session) {
+            const [row] = await db.select({ disabledAt: users.disabledAt }).from(users).where(eq(users.id, session.userId));
+            return row?.disabledAt ? false : { data: session };
+          },
+        },
+      },
       user: {
         create: {
           // Accounts that arrive through a federated provider were confirmed by it.
