@@ -1,20 +1,24 @@
-// /admin/users: an administrator searches users, changes roles, decides provider requests and
-// creates accounts (a temporary password is emailed; the user sets their own at first sign-in).
+// /admin/users: an administrator searches users, changes roles, decides provider requests,
+// disables and enables accounts (after a confirmation: the person is signed out everywhere at
+// once) and creates accounts (a temporary password is emailed; the user sets their own at first
+// sign-in).
 import { Alert, Badge, Button, Card, Checkbox, Group, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { emailSchema } from '@ipsv/contracts/auth';
-import { ROLES, type Role } from '@ipsv/contracts/users';
+import { ROLES, type AdminUser, type Role } from '@ipsv/contracts/users';
 import { useSessionUser } from '../../../api/get-session';
 import { EmptyState } from '../../../components/empty-state';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorAlert } from '../../../components/error-alert';
 import { Page } from '../../../components/page';
 import { ruleText, schemaText, useErrorText } from '../../../lib/use-error-text';
 import { useCreateUser } from '../api/create-user';
 import { useDecideProviderRequest } from '../api/decide-provider-request';
 import { ADMIN_USERS_PAGE_SIZE, useAdminUsers } from '../api/get-users';
+import { useSetDisabled } from '../api/set-disabled';
 import { useSetRole } from '../api/set-role';
 import { LabelledPagination } from '../../../components/labelled-pagination';
 
@@ -78,17 +82,27 @@ export function AdminUsersPage() {
   const [debounced] = useDebouncedValue(search, 300);
   const [pendingOnly, setPendingOnly] = useState(false);
   const [page, setPage] = useState(1);
-  const isAdmin = useSessionUser()?.role === 'admin';
+  const me = useSessionUser();
+  const isAdmin = me?.role === 'admin';
   const users = useAdminUsers({ search: debounced, pendingOnly, page }, isAdmin);
   const setRole = useSetRole();
   const decide = useDecideProviderRequest();
+  const setDisabled = useSetDisabled();
+  const [toDisable, setToDisable] = useState<AdminUser | null>(null);
   const changeRole = (userId: string, role: Role) => {
     decide.reset();
+    setDisabled.reset();
     setRole.mutate({ userId, role });
   };
   const decideRequest = (userId: string, approve: boolean) => {
     setRole.reset();
+    setDisabled.reset();
     decide.mutate({ userId, approve });
+  };
+  const enable = (userId: string) => {
+    setRole.reset();
+    decide.reset();
+    setDisabled.mutate({ userId, disabled: false });
   };
 
   if (!isAdmin) {
@@ -120,7 +134,20 @@ export function AdminUsersPage() {
           }}
         />
       </Group>
-      <ErrorAlert error={setRole.error ?? decide.error} />
+      <ErrorAlert error={setRole.error ?? decide.error ?? (toDisable ? null : setDisabled.error)} />
+      <ConfirmDialog
+        opened={toDisable !== null}
+        title={t('admin.disableTitle')}
+        message={t('admin.disableMessage', { email: toDisable?.email ?? '' })}
+        confirmLabel={t('admin.disableConfirm')}
+        pending={setDisabled.isPending}
+        error={setDisabled.error}
+        onCancel={() => {
+          setToDisable(null);
+          setDisabled.reset();
+        }}
+        onConfirm={() => toDisable && setDisabled.mutate({ userId: toDisable.id, disabled: true }, { onSuccess: () => setToDisable(null) })}
+      />
       {users.isError && <Text c="red.8">{errorText(users.error)}</Text>}
       {users.data && users.data.users.length === 0 && <EmptyState title={t('admin.noUsers')} />}
       {users.data && users.data.users.length > 0 && (
@@ -132,6 +159,7 @@ export function AdminUsersPage() {
                 <Table.Th>{t('auth.fields.email')}</Table.Th>
                 <Table.Th>{t('admin.role')}</Table.Th>
                 <Table.Th>{t('admin.request')}</Table.Th>
+                <Table.Th>{t('admin.account')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -172,6 +200,39 @@ export function AdminUsersPage() {
                     ) : user.providerRequest === 'rejected' ? (
                       <Text size="sm">{t('admin.rejected')}</Text>
                     ) : null}
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <Badge size="sm" variant="light" color={user.disabled ? 'red' : 'teal'}>
+                        {user.disabled ? t('admin.disabled') : t('admin.active')}
+                      </Badge>
+                      {user.disabled ? (
+                        <Button
+                          size="xs"
+                          variant="default"
+                          aria-label={t('admin.enableOf', { email: user.email })}
+                          loading={setDisabled.isPending && setDisabled.variables.userId === user.id}
+                          onClick={() => enable(user.id)}
+                        >
+                          {t('admin.enable')}
+                        </Button>
+                      ) : (
+                        user.id !== me?.id && (
+                          <Button
+                            size="xs"
+                            variant="default"
+                            color="red"
+                            aria-label={t('admin.disableOf', { email: user.email })}
+                            onClick={() => {
+                              setDisabled.reset();
+                              setToDisable(user);
+                            }}
+                          >
+                            {t('admin.disable')}
+                          </Button>
+                        )
+                      )}
+                    </Group>
                   </Table.Td>
                 </Table.Tr>
               ))}
