@@ -59,6 +59,13 @@ test('the provider rolls back to version 1 and the video page serves version 1',
   await expectNoSeriousViolations(page);
 
   await card.getByRole('button', { name: 'Roll back to version 1' }).click();
+  // Asked first, with the reason, which the list shows afterwards.
+  const ask = page.getByRole('dialog', { name: 'Publish version 1 again?' });
+  await ask.getByRole('textbox', { name: /Why is this version published again/ }).fill('Version 2 cut the dissection');
+  await expectNoSeriousViolations(page);
+  await ask.getByRole('button', { name: 'Publish version 1' }).click();
+  await expect(ask).toHaveCount(0);
+  await expect(card.getByTestId('version-row-1')).toContainText('Version 2 cut the dissection');
   await expect(card.getByTestId('version-row-1')).toContainText('Published');
   await expect(card.getByTestId('version-row-2')).not.toContainText('Published');
 

@@ -2,10 +2,10 @@
 // renders its page (only the routes still to come keep the honest empty state), the Editor tab
 // opens the editor hub with each video's tools, the content table sorts, filters and changes
 // visibility for several videos, and access requests are answered from the whitelist page.
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AccessOverview, ContentPage } from '@ipsv/contracts/dashboard';
-import type { VersionsOverview } from '@ipsv/contracts/versions';
+import type { VersionsOverview, VideoVersion } from '@ipsv/contracts/versions';
 import { PAGES } from '../src/app/router';
 import { ROUTE_TABLE } from '../src/app/routes/route-table';
 import enUS from '../src/locales/en-US.json';
@@ -41,6 +41,7 @@ describe('the route table', () => {
     '/analytics/analytics',
     '/analytics/sendfeedback',
     '/admin/feedback',
+    '/admin/settings',
     '/about',
     '/readme',
   ])('%s renders its own page, not the placeholder', async (path) => {
@@ -50,12 +51,35 @@ describe('the route table', () => {
       '/api/dashboard/access': json({ videos: [], lists: [], requests: [] }),
       '/api/feedback?page=1': json({ items: [], total: 0, page: 1, pageSize: 20 }),
       '/api/admin/feedback?page=1&open=true': json({ items: [], total: 0, page: 1, pageSize: 20 }),
+      '/api/admin/settings': json({ autoPublish: false, autoPublishMaxScore: 0.05 }),
     });
     renderApp(path);
     const page = ROUTE_TABLE.find((route) => route.path === path)!.page;
     expect(await screen.findByRole('heading', { level: 1, name: pages[page]!.title })).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
     expect(screen.queryByText('Nothing here yet')).toBeNull();
+  });
+});
+
+describe('/admin/settings', () => {
+  it('shows an administrator whether automatic publication is on, and which variable sets it', async () => {
+    for (const autoPublish of [false, true]) {
+      stubApi(provider, { '/api/admin/settings': json({ autoPublish, autoPublishMaxScore: 0.05 }) });
+      renderApp('/admin/settings');
+      const card = await screen.findByRole('region', { name: 'Automatic publication' });
+      expect(within(card).getByTestId('auto-publish-state').textContent).toBe(autoPublish ? 'On' : 'Off');
+      expect(card.textContent).toContain(autoPublish ? 'scored every examined frame 0.05 or less' : 'Every video waits for its owner’s privacy review');
+      expect(within(card).getByText('AUTO_PUBLISH')).toBeTruthy();
+      cleanup();
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('tells anyone else that only administrators see it, and asks nothing of the server', async () => {
+    const calls = stubApi({ ...signedInUser, role: 'provider' }, {});
+    renderApp('/admin/settings');
+    expect(await screen.findByText('Only administrators can manage users.')).toBeTruthy();
+    expect(calls.some((c) => c.url === '/api/admin/settings')).toBe(false);
   });
 });
 
@@ -171,8 +195,8 @@ describe('/analytics/whitelist', () => {
 });
 
 describe('/analytics/versioncontrol', () => {
-  it('lists the versions with the published one, rolls back, and deletes an old one only after a confirmation', async () => {
-    const version = (n: number, published: boolean, ranges: { start: number; end: number }[]) => ({
+  it('lists the versions with the published one, rolls back only after a confirmation with a reason, and deletes an old one only after a confirmation', async () => {
+    const version = (n: number, published: boolean, ranges: { start: number; end: number }[], masks: VideoVersion['masks'] = []) => ({
       version: n,
       confirmedAt: '2026-05-01T10:00:00Z',
       confirmedBy: 'Ada Surgeon',
@@ -184,7 +208,10 @@ describe('/analytics/versioncontrol', () => {
       complete: true,
       sizeBytes: 5 * 1024 * 1024,
       published,
+      masks,
+      republished: n === 2 ? { at: '2026-05-03T10:00:00Z', reason: 'The first cut lost the dissection' } : null,
     });
+    const overlay = { x: 0, y: 0, width: 0.4, height: 0.1, start: 0, end: 60, reason: 'text' as const, confidence: 0.9 };
     const overview: VersionsOverview = {
       videos: [
         {
@@ -193,15 +220,17 @@ describe('/analytics/versioncontrol', () => {
           originalSeconds: 70,
           publishedVersion: 2,
           rendering: false,
-          versions: [version(2, true, [{ start: 5, end: 15 }]), version(1, false, [])],
+          versions: [version(3, false, [], [overlay]), version(2, true, [{ start: 5, end: 15 }]), version(1, false, [])],
         },
       ],
     };
     const calls: string[] = [];
+    let sentReason: unknown;
     stubApi(provider, {
       '/api/dashboard/versions': json(overview),
-      'POST /api/dashboard/videos/v-pub/versions/1/publish': () => {
+      'POST /api/dashboard/videos/v-pub/versions/1/publish': (body) => {
         calls.push('rollback 1');
+        sentReason = body;
         return json(overview.videos[0]);
       },
       'DELETE /api/dashboard/videos/v-pub/versions/1': () => {
@@ -216,8 +245,26 @@ describe('/analytics/versioncontrol', () => {
     expect(within(table).getByText('10 s removed')).toBeTruthy();
     expect(within(table).getByText('0:05–0:15')).toBeTruthy();
     expect(within(card).getByRole('img', { name: 'Version 2: removed 0:05–0:15' })).toBeTruthy();
+    // A version whose only change is a mask does not read "Nothing removed".
+    const maskOnly = within(table).getByTestId('version-row-3');
+    expect(within(maskOnly).queryByText('Nothing removed')).toBeNull();
+    expect(within(maskOnly).getByText('Masked regions: 1')).toBeTruthy();
+    expect(within(within(table).getByTestId('version-row-1')).getByText('Nothing removed')).toBeTruthy();
+    // The reason of a rollback is shown with the version.
+    expect(within(within(table).getByTestId('version-row-2')).getByText(/Published again .*: The first cut lost the dissection/)).toBeTruthy();
     fireEvent.click(within(table).getByRole('button', { name: 'Roll back to version 1' }));
+    const ask = await screen.findByRole('dialog', { name: 'Publish version 1 again?' });
+    expect(calls).toEqual([]);
+    const publish = within(ask).getByRole('button', { name: 'Publish version 1' });
+    // No reason, no rollback.
+    expect(publish.hasAttribute('disabled')).toBe(true);
+    fireEvent.change(within(ask).getByRole('textbox', { name: /Why is this version published again/ }), {
+      target: { value: '  Version 2 cut the dissection ' },
+    });
+    fireEvent.click(publish);
     await waitFor(() => expect(calls).toEqual(['rollback 1']));
+    expect(sentReason).toEqual({ reason: 'Version 2 cut the dissection' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Publish version 1 again?' })).toBeNull());
     fireEvent.click(within(table).getByRole('button', { name: 'Delete version 1' }));
     expect(calls).toEqual(['rollback 1']);
     const dialog = await screen.findByRole('dialog', { name: 'Delete this version?' });

@@ -79,6 +79,7 @@ function api(role: Role): FakeApi {
     '/api/chat': json({ id: null, messages: [], unread: 0, online: false, supportTyping: false }),
     '/api/support/conversations?status=open&page=1&pageSize=20': json({ conversations: [], total: 0 }),
     '/api/admin/curation': json({ collections: [], highlights: [] }),
+    '/api/admin/settings': json({ autoPublish: false, autoPublishMaxScore: 0.05 }),
     '/api/landing': json({ highlight: null, collections: [] }),
     ...Object.fromEntries(
       ['sort=POPULAR&pageSize=12', 'facets=true', 'q=&pageSize=20'].map((query) => [
@@ -132,7 +133,7 @@ const MAY_USE: Record<Role, string[]> = {
   viewer: EVERYONE,
   support: [...EVERYONE, '/support'],
   provider: [...EVERYONE, ...PROVIDING],
-  admin: [...EVERYONE, ...PROVIDING, '/admin/users', '/admin/curation', '/admin/feedback', '/support'],
+  admin: [...EVERYONE, ...PROVIDING, '/admin/users', '/admin/curation', '/admin/feedback', '/admin/settings', '/support'],
 };
 /** Pages no role reaches yet: they open from video and user lists that later issues build. */
 const FROM_LATER_LISTS = ['/video/:videoId', '/user/:userId', '/licence-record/:requestId'];

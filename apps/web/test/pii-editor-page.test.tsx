@@ -258,7 +258,8 @@ describe('/edit-pii/:surgeryId', { timeout: 20_000 }, () => {
     expect(ranges()[0]!.getAttribute('aria-label')).toContain('Remove 0:16.0 to 0:20.0');
   });
 
-  it.each(['RANGE_OVERLAP', 'NOTHING_LEFT', 'MASK_OUTSIDE_FRAME', 'MASK_TIME', 'TOO_MANY_MASKS'] as const)(
+  // ORIGINAL_DELETED: retention deleted the original since the editor opened; nothing was queued.
+  it.each(['RANGE_OVERLAP', 'NOTHING_LEFT', 'MASK_OUTSIDE_FRAME', 'MASK_TIME', 'TOO_MANY_MASKS', 'ORIGINAL_DELETED'] as const)(
     "shows the server's refusal %s, by its code, when Save is refused",
     async (code) => {
       stubApi({
@@ -406,6 +407,13 @@ describe('/edit-pii/:surgeryId', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('heading', { name: 'Progress page' })).toBeTruthy();
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ ranges: [review.proposed[0]], masks: [{ ...face, start: 20, end: 25 }] });
+  });
+
+  it('says the original was deleted after its retention period when the review answers ORIGINAL_DELETED, and shows no editor', async () => {
+    stubApi({ 'GET /api/videos/v1/review': refusal('ORIGINAL_DELETED') });
+    renderEditor();
+    expect((await screen.findByRole('alert')).textContent).toContain(i18next.t('errors.ORIGINAL_DELETED'));
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
   });
 
   it('says the analysis has not finished when the review answers REVIEW_NOT_READY, with a link to /progress', async () => {

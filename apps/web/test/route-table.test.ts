@@ -39,6 +39,7 @@ const ADDED: Record<string, string> = {
   '/admin/users': 'home',
   '/admin/curation': 'home',
   '/admin/feedback': 'home',
+  '/admin/settings': 'home',
   '/notifications': 'home',
   '/support': 'home',
   '/licences': 'home',

@@ -79,6 +79,16 @@ describe('video details form', () => {
     expect(screen.getByText('Preparing frames from the video…')).toBeTruthy();
   });
 
+  it('says what automatic publication does: only where this server allows it, and only with a certain privacy check', async () => {
+    mockApi(makeVideo());
+    await renderEdit();
+    await screen.findByRole('switch', { name: /Publish automatically when the privacy check finds nothing/ });
+    const description = screen.getByText(/If this server allows automatic publication/);
+    expect(description.textContent).toContain('If this server allows automatic publication');
+    expect(description.textContent).toContain('certain of every frame it examined');
+    expect(description.textContent).toContain('you are told why');
+  });
+
   it('says the title is required and sends nothing while it is empty', async () => {
     const calls = mockApi(makeVideo());
     await renderEdit();

@@ -23,6 +23,7 @@ import {
   IconProgress,
   IconSearch,
   IconShieldLock,
+  IconSettings,
   IconStars,
   IconUpload,
   IconUser,
@@ -103,6 +104,7 @@ export const NAVIGATION: readonly NavSection[] = [
       { to: '/admin/users', label: 'pages.adminUsers.title', icon: IconUsers },
       { to: '/admin/curation', label: 'pages.adminCuration.title', icon: IconStars },
       { to: '/admin/feedback', label: 'pages.adminFeedback.title', icon: IconMessage },
+      { to: '/admin/settings', label: 'pages.adminSettings.title', icon: IconSettings },
     ],
   },
   {

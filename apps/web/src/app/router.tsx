@@ -65,6 +65,7 @@ export const PAGES: Partial<Record<string, PageModule>> = {
   licenceRecord: async () => ({ Component: (await import('../features/licences/routes/licence-record-page')).LicenceRecordPage }),
   providerAnalytics: async () => ({ Component: (await import('../features/dashboard/routes/analytics-page')).AnalyticsPage }),
   sendFeedback: async () => ({ Component: (await import('../features/feedback/routes/send-feedback-page')).SendFeedbackPage }),
+  adminSettings: async () => ({ Component: (await import('../features/admin/routes/admin-settings-page')).AdminSettingsPage }),
   adminFeedback: async () => ({ Component: (await import('../features/feedback/routes/admin-feedback-page')).AdminFeedbackPage }),
   about: async () => ({ Component: (await import('../features/info/routes/about-page')).AboutPage }),
   readme: async () => ({ Component: (await import('../features/info/routes/readme-page')).ReadmePage }),

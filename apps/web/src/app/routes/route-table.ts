@@ -47,6 +47,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/admin/users', layout: 'home', page: 'adminUsers' },
   // Not in the spec: where administrators read and answer the feedback sent from /analytics/sendfeedback.
   { path: '/admin/feedback', layout: 'home', page: 'adminFeedback' },
+  // Not in the spec: the instance's policies (automatic publication), for administrators to read.
+  { path: '/admin/settings', layout: 'home', page: 'adminSettings' },
   // Not in the spec as paths: the full notification list (spec section 2 "Notifications list")
   // and the support console of the support role.
   { path: '/notifications', layout: 'home', page: 'notificationList' },

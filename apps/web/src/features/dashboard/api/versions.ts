@@ -1,7 +1,7 @@
-// The rendered versions of my videos (GET /api/dashboard/versions), rolling back to one and
-// deleting an old one. Every change refreshes the dashboard and the caller's video list.
+// The rendered versions of my videos (GET /api/dashboard/versions), rolling back to one (with the
+// owner's reason) and deleting an old one. Every change refreshes the dashboard and the caller's video list.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { VersionsOverview, VideoVersions } from '@ipsv/contracts/versions';
+import type { RollbackInput, VersionsOverview, VideoVersions } from '@ipsv/contracts/versions';
 import { apiRequest } from '../../../lib/api-client';
 
 export const versionsKey = ['dashboard', 'versions'] as const;
@@ -25,8 +25,8 @@ const versionUrl = (videoId: string, version: number) => `/api/dashboard/videos/
 export function useRollBack() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: ({ videoId, version }: { videoId: string; version: number }) =>
-      apiRequest<VideoVersions>(`${versionUrl(videoId, version)}/publish`, { method: 'POST' }),
+    mutationFn: ({ videoId, version, reason }: { videoId: string; version: number } & RollbackInput) =>
+      apiRequest<VideoVersions>(`${versionUrl(videoId, version)}/publish`, { method: 'POST', body: { reason } }),
     onSuccess: refresh,
   });
 }

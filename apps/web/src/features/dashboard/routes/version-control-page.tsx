@@ -1,12 +1,13 @@
 // /analytics/versioncontrol: every rendered version of each of my videos (a privacy re-review
-// renders a new one): when, who confirmed, the ranges removed, renditions, size, which one is
-// published. Roll back to an earlier version, delete an old one after a confirmation, and compare
-// the removed ranges of two versions on one timeline.
-import { Anchor, Badge, Button, Card, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
+// renders a new one): when, who confirmed, the ranges removed and the regions masked, renditions,
+// size, which one is published. Roll back to an earlier version (asked first, with the reason,
+// which the list shows afterwards), delete an old one after a confirmation, and compare the removed
+// ranges of two versions on one timeline.
+import { Anchor, Badge, Button, Card, Group, Modal, Select, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { VideoVersion, VideoVersions } from '@ipsv/contracts/versions';
+import { ROLLBACK_REASON_MAX, rollbackInputSchema, type VideoVersion, type VideoVersions } from '@ipsv/contracts/versions';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorAlert } from '../../../components/error-alert';
@@ -28,6 +29,84 @@ function formatBytes(bytes: number | null, language: string): string {
     unit += 1;
   }
   return new Intl.NumberFormat(language, { style: 'unit', unit: units[unit], unitDisplay: 'short', maximumFractionDigits: 1 }).format(value);
+}
+
+/** What a version removed: its ranges' seconds and its masks ("Nothing removed" only when it has neither). */
+function Removed({ version }: { version: VideoVersion }) {
+  const { t } = useTranslation();
+  const nothing = version.ranges.length === 0 && version.masks.length === 0;
+  return (
+    <>
+      {nothing && t('dashboard.versions.nothingRemoved')}
+      {version.ranges.length > 0 && <div>{t('dashboard.versions.removedSeconds', { seconds: Math.round(version.removedSeconds) })}</div>}
+      {version.ranges.length > 0 && (
+        <Text size="xs" c="dimmed">
+          {version.ranges.map((r) => `${seconds(r.start)}–${seconds(r.end)}`).join(', ')}
+        </Text>
+      )}
+      {version.masks.length > 0 && <div>{t('dashboard.versions.maskedRegions', { count: version.masks.length })}</div>}
+      {version.masks.length > 0 && (
+        <Text size="xs" c="dimmed">
+          {version.masks.map((m) => `${t(`piiEditor.masks.reasons.${m.reason}`)} ${seconds(m.start)}–${seconds(m.end)}`).join(', ')}
+        </Text>
+      )}
+    </>
+  );
+}
+
+/** Asks before an earlier version is published again, and why (the reason is required and kept). */
+function RollbackDialog({ video, version, onClose }: { video: VideoVersions; version: VideoVersion | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const rollBack = useRollBack();
+  const [reason, setReason] = useState('');
+  const parsed = rollbackInputSchema.safeParse({ reason });
+  const close = () => {
+    rollBack.reset();
+    setReason('');
+    onClose();
+  };
+  return (
+    <Modal
+      opened={version !== null}
+      onClose={close}
+      title={version ? t('dashboard.versions.rollBackTitle', { version: version.version }) : ''}
+      centered
+      size="md"
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      {version && (
+        <Stack>
+          <Text>{t('dashboard.versions.rollBackMessage', { version: version.version, title: video.title, published: video.publishedVersion })}</Text>
+          <Text size="sm">
+            {t('dashboard.versions.rollBackRemoves')} <Removed version={version} />
+          </Text>
+          <Textarea
+            label={t('dashboard.versions.rollBackReason')}
+            description={t('dashboard.versions.rollBackReasonHint')}
+            required
+            autosize
+            minRows={2}
+            maxLength={ROLLBACK_REASON_MAX}
+            value={reason}
+            onChange={(event) => setReason(event.currentTarget.value)}
+          />
+          <ErrorAlert error={rollBack.error} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close} data-autofocus>
+              {t('common.cancel')}
+            </Button>
+            <Button
+              disabled={!parsed.success}
+              loading={rollBack.isPending}
+              onClick={() => parsed.success && rollBack.mutate({ videoId: video.videoId, version: version.version, ...parsed.data }, { onSuccess: close })}
+            >
+              {t('dashboard.versions.rollBackAction', { version: version.version })}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
 }
 
 /** The removed ranges of two versions on one timeline of the original (with the ranges in words for screen readers). */
@@ -112,7 +191,7 @@ function Comparison({ video }: { video: VideoVersions }) {
 
 function VideoCard({ video, onDelete }: { video: VideoVersions; onDelete: (version: VideoVersion) => void }) {
   const { t, i18n } = useTranslation();
-  const rollBack = useRollBack();
+  const [rollingBack, setRollingBack] = useState<VideoVersion | null>(null);
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <Card withBorder padding="md" component="section" aria-labelledby={`versions-${video.videoId}`}>
@@ -129,7 +208,6 @@ function VideoCard({ video, onDelete }: { video: VideoVersions; onDelete: (versi
             </Badge>
           )}
         </Group>
-        <ErrorAlert error={rollBack.error} />
         <Table.ScrollContainer minWidth={860}>
           <Table verticalSpacing="xs" aria-label={t('dashboard.versions.tableLabel', { title: video.title })}>
             <Table.Thead>
@@ -156,15 +234,17 @@ function VideoCard({ video, onDelete }: { video: VideoVersions; onDelete: (versi
                       )}
                     </Group>
                   </Table.Td>
-                  <Table.Td>{date.format(new Date(version.confirmedAt))}</Table.Td>
+                  <Table.Td>
+                    {date.format(new Date(version.confirmedAt))}
+                    {version.republished && (
+                      <Text size="xs" c="dimmed">
+                        {t('dashboard.versions.republished', { date: date.format(new Date(version.republished.at)), reason: version.republished.reason })}
+                      </Text>
+                    )}
+                  </Table.Td>
                   <Table.Td>{version.automatic ? t('dashboard.versions.automatic') : (version.confirmedBy ?? '—')}</Table.Td>
                   <Table.Td>
-                    {version.ranges.length === 0
-                      ? t('dashboard.versions.nothingRemoved')
-                      : t('dashboard.versions.removedSeconds', { seconds: Math.round(version.removedSeconds) })}
-                    <Text size="xs" c="dimmed">
-                      {version.ranges.map((r) => `${seconds(r.start)}–${seconds(r.end)}`).join(', ')}
-                    </Text>
+                    <Removed version={version} />
                   </Table.Td>
                   <Table.Td>
                     {version.renditions.map((r) => r.name).join(', ')}
@@ -178,12 +258,7 @@ function VideoCard({ video, onDelete }: { video: VideoVersions; onDelete: (versi
                   <Table.Td>
                     {!version.published && (
                       <Group gap="xs" wrap="nowrap">
-                        <Button
-                          size="xs"
-                          disabled={video.rendering || !version.complete}
-                          loading={rollBack.isPending && rollBack.variables?.version === version.version}
-                          onClick={() => rollBack.mutate({ videoId: video.videoId, version: version.version })}
-                        >
+                        <Button size="xs" disabled={video.rendering || !version.complete} onClick={() => setRollingBack(version)}>
                           {t('dashboard.versions.rollBack', { version: version.version })}
                         </Button>
                         <Button size="xs" variant="default" color="red" onClick={() => onDelete(version)}>
@@ -198,6 +273,7 @@ function VideoCard({ video, onDelete }: { video: VideoVersions; onDelete: (versi
           </Table>
         </Table.ScrollContainer>
         {video.versions.length > 1 && <Comparison video={video} />}
+        <RollbackDialog video={video} version={rollingBack} onClose={() => setRollingBack(null)} />
       </Stack>
     </Card>
   );
