@@ -1,9 +1,13 @@
-// Whole-video privacy analysis: a coarse pass over keyframes (cheap: nothing else is decoded),
-// dense passes only where the answer changes or is uncertain, secondary detectors (faces, people,
-// burned-in text) where they are needed, then the temporal decision.
+// Whole-video privacy analysis. Every second of the timeline is examined: an even pass at
+// `sampleFps` (at least 1, default 2 frames a second, wherever the keyframes fall), a fill pass
+// wherever a codec's frame types left an interval without a picture, dense passes where neighbours
+// disagree or are uncertain, secondary detectors (faces, people, burned-in text) where they are
+// needed, then the temporal decision. A long video is analysed in chunks (planChunks) that any
+// number of workers can take; merging them gives the same result as one process taking them in
+// turn, which is what analyseVideo does.
 import { MediaError } from '@ipsv/media/errors';
 import { type Frame } from '@ipsv/media/frame';
-import { probe } from '@ipsv/media/probe';
+import { keyframeTimes, probe } from '@ipsv/media/probe';
 import { sampleFrames } from '@ipsv/media/sample-frames';
 import { type Detector, type Reason } from './detector.js';
 import { SceneDetector } from './scene-detector.js';
@@ -39,12 +43,14 @@ export interface AnalyseOptions {
   mergeGapSeconds?: number;
   /** Hysteresis of the decision (see decideRanges; default half the scene threshold). */
   releaseThreshold?: number;
+  /**
+   * Frames per second of the even pass over the whole timeline (default DEFAULT_SAMPLE_FPS, at least
+   * MIN_SAMPLE_FPS): every 1/sampleFps interval of the video has a frame examined.
+   */
+  sampleFps?: number;
   /** Frames per second of the dense passes that locate boundaries (default 5). */
   refineFps?: number;
-  /** Keyframes further apart than this get a sparse dense pass in between (default 10 s). */
-  maxGapSeconds?: number;
-  gapFps?: number;
-  /** Parallel ffmpeg samplers (default 2: one per core, each single-threaded). */
+  /** Parallel ffmpeg samplers inside a chunk (default 2: one per core, each single-threaded). */
   workers?: number;
   frameWidth?: number;
   frameHeight?: number;
@@ -54,9 +60,31 @@ export interface AnalyseOptions {
    * tell an overlay from a moving instrument's print (default 2).
    */
   textTrackFps?: number;
+  /** Length of a chunk (default DEFAULT_CHUNK_SECONDS; see planChunks). */
+  chunkSeconds?: number;
   onProgress?: (percent: number) => void;
   signal?: AbortSignal;
 }
+
+/** The even pass's rate unless told otherwise, and the lowest rate accepted. */
+export const DEFAULT_SAMPLE_FPS = 2;
+export const MIN_SAMPLE_FPS = 1;
+/** Chunks of about three minutes: a 60-minute case is 20 jobs for as many workers. */
+export const DEFAULT_CHUNK_SECONDS = 180;
+/**
+ * Each chunk decodes this far into its neighbours, so that the pair of examined frames that
+ * straddles a border is seen whole by the chunk before it (which refines it); nothing it sees
+ * there is kept, so a border can neither open nor close a range.
+ */
+export const CHUNK_OVERLAP_SECONDS = 3;
+
+/** Refuses a sampling rate under MIN_SAMPLE_FPS (coverage is not traded for speed). */
+export const checkSampleFps = (fps: number): number => {
+  if (!(Number.isFinite(fps) && fps >= MIN_SAMPLE_FPS)) {
+    throw new MediaError('bad_argument', `The privacy sampling rate must be at least ${MIN_SAMPLE_FPS} frame per second (got ${fps})`);
+  }
+  return fps;
+};
 
 export interface TrackPoint {
   time: number;
@@ -86,7 +114,16 @@ export interface AnalysisResult {
   textTracks: { kind: TrackKind; first: number; last: number; sightings: number; instrumentPrint: number }[];
   /** Every looked-at frame with its calibrated scores, for the review timeline. */
   track: TrackPoint[];
+  /** Frames that reached the detectors (a frame decoded by two overlapping chunks counts twice). */
   framesDecoded: number;
+  /** Distinct frames the scene model scored: at least sampleFps × duration. */
+  framesExamined: number;
+  /** The even pass's rate. */
+  sampleFps: number;
+  /** How the timeline was split (one chunk for a short video). */
+  chunks: number;
+  /** Frames each detector looked at, by reason (the scene model: framesExamined). */
+  framesPerDetector: Partial<Record<Reason, number>>;
   detectors: { name: string; version: string; reason: Reason }[];
 }
 
@@ -95,7 +132,9 @@ export const DEFAULT_UNCERTAIN_FROM = SCENE_UNCERTAIN_FROM;
 export interface Span {
   start: number;
   end: number;
-  fps: number | null;
+  fps: number;
+  /** Decode every frame, not only those others are predicted from (the fill pass). */
+  everyFrame?: boolean;
 }
 
 /** Runs `tasks` with at most `limit` at once. */
@@ -114,7 +153,7 @@ const pool = async <T>(tasks: (() => Promise<T>)[], limit: number): Promise<T[]>
 };
 
 /**
- * Joins touching spans of the same rate (an uncertain keyframe asks for the intervals on both of
+ * Joins touching spans of the same rate (an uncertain frame asks for the intervals on both of
  * its sides): every ffmpeg start costs a process, a probe and a seek, about as much as decoding a
  * second of 1080p. Joined spans stay short enough to share out between the workers.
  */
@@ -122,7 +161,8 @@ export const joinSpans = (spans: readonly Span[], longest = 20): Span[] => {
   const joined: Span[] = [];
   for (const span of spans) {
     const last = joined.at(-1);
-    if (last && last.fps === span.fps && Math.abs(last.end - span.start) < 1e-6 && span.end - last.start <= longest) last.end = span.end;
+    if (last && last.fps === span.fps && !last.everyFrame === !span.everyFrame && Math.abs(last.end - span.start) < 1e-6 && span.end - last.start <= longest)
+      last.end = span.end;
     else joined.push({ ...span });
   }
   return joined;
@@ -132,28 +172,103 @@ export const joinSpans = (spans: readonly Span[], longest = 20): Span[] => {
 export const calibrate = (score: number, own: number, shared: number): number =>
   score >= own ? shared + ((1 - shared) * (score - own)) / Math.max(1e-9, 1 - own) : (shared * score) / Math.max(1e-9, own);
 
-export const analyseVideo = async (file: string, options: AnalyseOptions = {}): Promise<AnalysisResult> => {
-  if (options.scene) return analyseWith(file, options.scene, options);
-  // A detector made here is closed here (its backbone holds an onnxruntime session).
-  const scene = new SceneDetector();
-  try {
-    return await analyseWith(file, scene, options);
-  } finally {
-    await scene.close();
+/** A part of the timeline; the frames it examines in [start, end) are its own. */
+export interface AnalysisChunk {
+  index: number;
+  start: number;
+  end: number;
+}
+
+/**
+ * Splits the timeline into chunks of about `chunkSeconds`, each border at the keyframe nearest an
+ * even split (within a third of a chunk; else at the even split, which decoding reaches from the
+ * keyframe before it). A video shorter than one and a half chunks is one chunk.
+ */
+export const planChunks = (durationSeconds: number, keyframes: readonly number[], chunkSeconds = DEFAULT_CHUNK_SECONDS): AnalysisChunk[] => {
+  if (!(chunkSeconds > 0)) throw new MediaError('bad_argument', `A chunk must be longer than 0 s (got ${chunkSeconds})`);
+  const count = Math.max(1, Math.round(durationSeconds / chunkSeconds));
+  const step = durationSeconds / count;
+  const edges = [0];
+  for (let k = 1; k < count; k += 1) {
+    const target = k * step;
+    let best = target;
+    let distance = step / 3;
+    for (const time of keyframes) {
+      if (Math.abs(time - target) < distance) {
+        best = time;
+        distance = Math.abs(time - target);
+      }
+    }
+    if (best > edges.at(-1)! + 1) edges.push(best);
   }
+  edges.push(durationSeconds);
+  return edges.slice(0, -1).map((start, index) => ({ index, start, end: edges[index + 1]! }));
 };
 
-const analyseWith = async (file: string, scene: SceneDetector, options: AnalyseOptions): Promise<AnalysisResult> => {
+/** What the merge needs to know of a detector that took part (results carry it across processes). */
+export interface DetectorInfo {
+  name: string;
+  version: string;
+  reason: Reason;
+  /** Its own operating threshold (the scene detector's is the shared one). */
+  threshold: number;
+  locates: boolean;
+}
+
+export interface ExaminedFrame {
+  time: number;
+  /** The scene model's score. */
+  scene: number;
+  /** The secondary detectors' scores, calibrated onto the scene threshold. */
+  scores: Partial<Record<Reason, number>>;
+}
+
+/** One chunk's findings: plain data, so that a worker anywhere can hand them on (JSON). */
+export interface ChunkAnalysis {
+  chunk: AnalysisChunk;
+  durationSeconds: number;
+  sampleFps: number;
+  scene: DetectorInfo;
+  detectors: DetectorInfo[];
+  /** The frames this chunk owns, in time order. */
+  frames: ExaminedFrame[];
+  /** What each locating detector (by index in `detectors`) found in the frames it looked at. */
+  boxes: { detector: number; time: number; boxes: Box[] }[];
+  framesDecoded: number;
+  /** Frames each secondary detector (by index) looked at. */
+  framesLooked: number[];
+}
+
+const key = (time: number) => Math.round(time * 1000);
+
+/**
+ * Examines one chunk. Its decoding reaches CHUNK_OVERLAP_SECONDS into each neighbour; frames seen
+ * there are scored by the scene model only, to decide where to look densely, and are not kept: the
+ * neighbour owns them. The pair of examined frames that straddles the end border is the chunk's
+ * to refine (its first frame is its own), so no boundary is located by two chunks or by none.
+ */
+export const analyseChunk = async (
+  file: string,
+  chunk: AnalysisChunk,
+  durationSeconds: number,
+  scene: SceneDetector,
+  options: AnalyseOptions = {},
+): Promise<ChunkAnalysis> => {
   const threshold = scene.threshold;
   const uncertainFrom = options.uncertainFrom ?? DEFAULT_UNCERTAIN_FROM;
+  const sampleFps = checkSampleFps(options.sampleFps ?? DEFAULT_SAMPLE_FPS);
+  const refineFps = options.refineFps ?? 5;
   const workers = Math.max(1, options.workers ?? 2);
   const secondary = options.detectors ?? [];
   // Faces in a room shot and overlay text need more pixels than the scene statistics.
   const width = options.frameWidth ?? (secondary.length ? 640 : 256);
   const height = options.frameHeight ?? (secondary.length ? 360 : 144);
   const { signal } = options;
-  const info = await probe(file, { signal });
-  const duration = info.durationSeconds;
+  const last = chunk.end >= durationSeconds - 1e-6;
+  const from = Math.max(0, chunk.start - CHUNK_OVERLAP_SECONDS);
+  // The last chunk decodes to the end of the file, whatever the container says its duration is.
+  const to = last ? durationSeconds + 1 : Math.min(durationSeconds, chunk.end + CHUNK_OVERLAP_SECONDS);
+  const ownTime = (time: number) => (chunk.index === 0 || time >= chunk.start) && (last || time < chunk.end);
 
   let lastPercent = -1;
   const progress = (percent: number) => {
@@ -162,12 +277,13 @@ const analyseWith = async (file: string, scene: SceneDetector, options: AnalyseO
   };
   progress(0);
 
-  const samples = new Map<number, { time: number; sceneScore: number; keyframe: boolean }>();
+  const samples = new Map<number, { time: number; scene: number; own: boolean }>();
   const extra = new Map<number, Partial<Record<Reason, number>>>();
   let framesDecoded = 0;
   // Secondary detectors see frames as they stream by, in small batches, so no frame is held in
   // memory longer than one batch whatever the length of the video.
   const pending = secondary.map(() => [] as Frame[]);
+  const looked = secondary.map(() => new Set<number>());
   const periodicBuckets = secondary.map(() => new Set<number>());
   /** Per locating detector (by index): every frame it looked at, with its boxes. */
   const boxes = new Map<number, Map<number, { time: number; boxes: Box[] }>>();
@@ -184,33 +300,38 @@ const analyseWith = async (file: string, scene: SceneDetector, options: AnalyseO
       scores = found.map((list) => list.reduce((m, b) => Math.max(m, b.score), 0));
       const byTime = boxes.get(index) ?? new Map<number, { time: number; boxes: Box[] }>();
       boxes.set(index, byTime);
-      batch.forEach((frame, k) => byTime.set(Math.round(frame.time * 1000), { time: frame.time, boxes: found[k] ?? [] }));
+      batch.forEach((frame, k) => byTime.set(key(frame.time), { time: frame.time, boxes: found[k] ?? [] }));
     } else scores = await detector.score(batch);
     batch.forEach((frame, k) => {
-      const key = Math.round(frame.time * 1000);
-      const entry = extra.get(key) ?? {};
+      const entry = extra.get(key(frame.time)) ?? {};
       entry[detector.reason] = Math.max(entry[detector.reason] ?? 0, calibrate(scores[k] ?? 0, own, threshold));
-      extra.set(key, entry);
+      extra.set(key(frame.time), entry);
     });
   };
-  const keep = async (frame: Frame) => {
+  /** `pass`: 'even' and 'fill' frames are this chunk's by their time; the others by their pass. */
+  const keep = async (frame: Frame, pass: 'even' | 'fill' | 'refine' | 'text') => {
     framesDecoded += 1;
-    const key = Math.round(frame.time * 1000);
-    if (samples.has(key)) return;
-    const sceneScore = await scene.scoreOne(frame);
-    samples.set(key, { time: frame.time, sceneScore, keyframe: frame.keyframe });
-    const uncertain = sceneScore >= uncertainFrom && sceneScore < threshold;
+    let sample = samples.get(key(frame.time));
+    if (!sample) {
+      const own = pass === 'even' || pass === 'fill' ? ownTime(frame.time) : true;
+      sample = { time: frame.time, scene: await scene.scoreOne(frame), own };
+      samples.set(key(frame.time), sample);
+    }
+    if (!sample.own) return;
+    const uncertain = sample.scene >= uncertainFrom && sample.scene < threshold;
     for (const [index, { run, everySeconds = 10 }] of secondary.entries()) {
+      if (looked[index]!.has(key(frame.time))) continue;
       const bucket = Math.floor(frame.time / everySeconds);
-      const periodic = run === 'periodic' && frame.keyframe && sceneScore < threshold && !periodicBuckets[index]!.has(bucket);
+      const periodic = run === 'periodic' && pass === 'even' && sample.scene < threshold && !periodicBuckets[index]!.has(bucket);
       if (!uncertain && !periodic && !forced.has(index)) continue;
       if (periodic) periodicBuckets[index]!.add(bucket);
+      looked[index]!.add(key(frame.time));
       pending[index]!.push(frame);
       await flush(index);
     }
   };
 
-  const runSpans = async (spans: Span[], from: number, to: number) => {
+  const runSpans = async (spans: Span[], pass: 'even' | 'fill' | 'refine' | 'text', fromPercent: number, toPercent: number) => {
     const total = spans.reduce((sum, s) => sum + (s.end - s.start), 0) || 1;
     let done = 0;
     await pool(
@@ -219,56 +340,68 @@ const analyseWith = async (file: string, scene: SceneDetector, options: AnalyseO
         const sampler = sampleFrames(file, {
           width,
           height,
-          mode: span.fps === null ? 'keyframes' : 'dense',
-          fps: span.fps ?? undefined,
+          mode: 'dense',
+          fps: span.fps,
+          skipNonReference: !span.everyFrame,
           start: span.start,
           end: span.end,
           threads: 1,
           signal,
         });
         for await (const frame of sampler) {
-          await keep(frame);
-          const advanced = Math.max(0, frame.time - span.start) - reached;
+          await keep(frame, pass);
+          const advanced = Math.max(0, Math.min(frame.time, span.end) - span.start) - reached;
           if (advanced > 0) {
             reached += advanced;
             done += advanced;
-            progress(from + ((to - from) * done) / total);
+            progress(fromPercent + ((toPercent - fromPercent) * done) / total);
           }
         }
         done += span.end - span.start - reached;
-        progress(from + ((to - from) * done) / total);
+        progress(fromPercent + ((toPercent - fromPercent) * done) / total);
       }),
       workers,
     );
   };
 
-  // 1. Coarse: keyframes, the file split among the workers.
-  const parts = duration > 20 ? workers : 1;
+  // 1. Even: sampleFps frames a second over the whole chunk, split among the workers at interval
+  //    borders of the sampling grid (so the split changes no sample).
+  const parts = to - from > 20 ? workers : 1;
+  const cuts = Array.from({ length: parts + 1 }, (_, i) =>
+    i === 0 ? from : i === parts ? to : Math.floor((from + ((to - from) * i) / parts) * sampleFps) / sampleFps,
+  );
   await runSpans(
-    Array.from({ length: parts }, (_, i) => ({ start: (duration * i) / parts, end: i === parts - 1 ? duration + 1 : (duration * (i + 1)) / parts, fps: null })),
+    cuts.slice(0, -1).map((start, i) => ({ start, end: cuts[i + 1]!, fps: sampleFps })),
+    'even',
     0,
     60,
   );
 
-  // 2. Dense where it matters: long gaps between keyframes, and between neighbours whose answers
-  //    differ or are uncertain (to find the boundary to a fifth of a second).
-  const refineFps = options.refineFps ?? 5;
-  const maxGap = options.maxGapSeconds ?? 10;
-  const gapFps = options.gapFps ?? 1;
-  const coarse = [...samples.values()].sort((a, b) => a.time - b.time);
-  const edges = [{ time: 0, sceneScore: 0 }, ...coarse, { time: duration, sceneScore: 0 }];
-  const spans: Span[] = [];
-  for (let i = 0; i + 1 < edges.length; i += 1) {
-    const a = edges[i]!;
-    const b = edges[i + 1]!;
-    if (b.time - a.time <= 1 / refineFps) continue;
-    const flaggedA = a.sceneScore >= threshold;
-    const flaggedB = b.sceneScore >= threshold;
-    const uncertain = [a, b].some((s) => s.sceneScore >= uncertainFrom && s.sceneScore < threshold);
-    if (flaggedA !== flaggedB || uncertain) spans.push({ start: a.time, end: b.time, fps: refineFps });
-    else if (!flaggedA && b.time - a.time > maxGap) spans.push({ start: a.time, end: b.time, fps: gapFps });
+  // 1b. Fill: an interval left without a frame (a codec whose frames between keyframes are mostly
+  //     non-reference, a stretch that did not decode) is decoded again frame by frame.
+  const even = [...samples.values()].sort((a, b) => a.time - b.time);
+  const limit = Math.min(to, durationSeconds);
+  const marks = [from, ...even.map((s) => s.time), limit];
+  const holes: Span[] = [];
+  for (let i = 0; i + 1 < marks.length; i += 1) {
+    if (marks[i + 1]! - marks[i]! > 1.5 / sampleFps) holes.push({ start: marks[i]!, end: marks[i + 1]!, fps: sampleFps, everyFrame: true });
   }
-  await runSpans(joinSpans(spans), 60, 99);
+  if (holes.length) await runSpans(joinSpans(holes), 'fill', 60, 65);
+
+  // 2. Dense where it matters: between neighbours whose answers differ or are uncertain (to find
+  //    the boundary to a fifth of a second). The pair is this chunk's when its first frame is.
+  const examined = [...samples.values()].sort((a, b) => a.time - b.time);
+  const spans: Span[] = [];
+  for (let i = 0; i + 1 < examined.length; i += 1) {
+    const a = examined[i]!;
+    const b = examined[i + 1]!;
+    if (!a.own || b.time - a.time <= 1 / refineFps) continue;
+    const flaggedA = a.scene >= threshold;
+    const flaggedB = b.scene >= threshold;
+    const uncertain = [a, b].some((s) => s.scene >= uncertainFrom && s.scene < threshold);
+    if (flaggedA !== flaggedB || uncertain) spans.push({ start: a.time, end: b.time, fps: refineFps });
+  }
+  await runSpans(joinSpans(spans), 'refine', 65, 99);
 
   // 3. What is left in the secondary detectors' queues.
   for (const index of secondary.keys()) await flush(index, true);
@@ -280,7 +413,7 @@ const analyseWith = async (file: string, scene: SceneDetector, options: AnalyseO
   if (textIndex >= 0) {
     const trackFps = options.textTrackFps ?? 2;
     const ownThreshold = secondary[textIndex]!.threshold;
-    const looked = [...(boxes.get(textIndex)?.values() ?? [])].sort((a, b) => a.time - b.time);
+    const seen = [...(boxes.get(textIndex)?.values() ?? [])].sort((a, b) => a.time - b.time);
     const strong = (o: { boxes: Box[] }) => o.boxes.filter((b) => b.score >= ownThreshold);
     const same = (a: Box[], b: Box[]) => {
       if (a.length === 0 || a.length !== b.length) return a.length === b.length;
@@ -294,37 +427,95 @@ const analyseWith = async (file: string, scene: SceneDetector, options: AnalyseO
       return result.tracks.every((t) => t.kind === 'persistent');
     };
     const textSpans: Span[] = [];
-    for (let i = 0; i + 1 < looked.length; i += 1) {
-      const a = looked[i]!;
-      const b = looked[i + 1]!;
+    for (let i = 0; i + 1 < seen.length; i += 1) {
+      const a = seen[i]!;
+      const b = seen[i + 1]!;
       if (b.time - a.time <= 1.5 / trackFps) continue;
       if (!same(strong(a), strong(b))) textSpans.push({ start: a.time, end: b.time, fps: trackFps });
     }
-    // Text in the first or last looked-at frame: look towards the ends of the video too.
-    const first = looked[0];
-    const last = looked.at(-1);
-    if (first && strong(first).length && first.time > 1 / trackFps) textSpans.unshift({ start: 0, end: first.time, fps: trackFps });
-    if (last && strong(last).length && duration - last.time > 1 / trackFps) textSpans.push({ start: last.time, end: duration, fps: trackFps });
+    // Text in the chunk's first or last looked-at frame: look towards its borders too (the
+    // neighbour looks from its side).
+    const first = seen[0];
+    const lastSeen = seen.at(-1);
+    const end = Math.min(chunk.end, durationSeconds);
+    if (first && strong(first).length && first.time - chunk.start > 1 / trackFps) textSpans.unshift({ start: chunk.start, end: first.time, fps: trackFps });
+    if (lastSeen && strong(lastSeen).length && end - lastSeen.time > 1 / trackFps) textSpans.push({ start: lastSeen.time, end, fps: trackFps });
     if (textSpans.length) {
       forced = new Set([textIndex]);
-      await runSpans(joinSpans(textSpans), 99, 99);
+      await runSpans(joinSpans(textSpans), 'text', 99, 99);
       await flush(textIndex, true);
       forced = new Set();
     }
   }
   if (signal?.aborted) throw new MediaError('cancelled', 'The operation was cancelled');
-  const all = [...samples.values()].sort((a, b) => a.time - b.time);
+  progress(100);
+
+  const info = (detector: Detector, own: number): DetectorInfo => ({
+    name: detector.name,
+    version: detector.version,
+    reason: detector.reason,
+    threshold: own,
+    locates: locates(detector),
+  });
+  return {
+    chunk,
+    durationSeconds,
+    sampleFps,
+    scene: info(scene, threshold),
+    detectors: secondary.map(({ detector, threshold: own }) => info(detector, own)),
+    frames: [...samples.values()]
+      .filter((s) => s.own)
+      .sort((a, b) => a.time - b.time)
+      .map((s) => ({ time: s.time, scene: s.scene, scores: extra.get(key(s.time)) ?? {} })),
+    boxes: [...boxes.entries()].flatMap(([detector, byTime]) =>
+      [...byTime.values()].filter((o) => samples.get(key(o.time))?.own).map((o) => ({ detector, time: o.time, boxes: o.boxes })),
+    ),
+    framesDecoded,
+    framesLooked: looked.map((set) => set.size),
+  };
+};
+
+export interface MergeOptions {
+  marginSeconds?: number;
+  mergeGapSeconds?: number;
+  releaseThreshold?: number;
+}
+
+/**
+ * One result from every chunk's findings, in whatever order they arrive: overlays tracked over the
+ * whole timeline, faces in insets, then the decision over every examined frame, exactly as if one
+ * process had examined them all.
+ */
+export const mergeChunks = (parts: readonly ChunkAnalysis[], options: MergeOptions = {}): AnalysisResult => {
+  if (parts.length === 0) throw new MediaError('bad_argument', 'Nothing to merge: no chunk was analysed');
+  const chunks = [...parts].sort((a, b) => a.chunk.index - b.chunk.index);
+  const [head] = chunks;
+  const { durationSeconds: duration, sampleFps, scene } = head!;
+  const signature = (c: ChunkAnalysis) => JSON.stringify([c.durationSeconds, c.sampleFps, c.scene, c.detectors]);
+  const whole = chunks.every((c, i) => c.chunk.index === i && (i === 0 ? c.chunk.start === 0 : c.chunk.start === chunks[i - 1]!.chunk.end));
+  if (!whole || chunks.at(-1)!.chunk.end < duration - 1e-6 || chunks.some((c) => signature(c) !== signature(head!)))
+    throw new MediaError('bad_argument', 'The chunks do not belong to one analysis (missing, repeated, or made with other detectors)');
+  const threshold = scene.threshold;
+  const secondary = head!.detectors;
+
+  // A frame two chunks both kept (refinement frames of a straddling pair) counts once.
+  const frames = new Map<number, ExaminedFrame>();
+  for (const c of chunks) for (const f of c.frames) if (!frames.has(key(f.time))) frames.set(key(f.time), { ...f, scores: { ...f.scores } });
+  const all = [...frames.values()].sort((a, b) => a.time - b.time);
+  const observationsOf = (index: number) => {
+    const byTime = new Map<number, { time: number; boxes: Box[] }>();
+    for (const c of chunks) for (const o of c.boxes) if (o.detector === index && !byTime.has(key(o.time))) byTime.set(key(o.time), o);
+    return [...byTime.values()].sort((a, b) => a.time - b.time);
+  };
 
   // Overlays become masks; only short-lived text is left to cut (print that moved, or that read as a
   // maker's print on an instrument, counts for nothing).
   const masks: AnalysisMask[] = [];
   const textTracks: AnalysisResult['textTracks'] = [];
+  const textIndex = secondary.findIndex((d) => d.reason === 'text' && d.locates);
   if (textIndex >= 0) {
     const ownThreshold = secondary[textIndex]!.threshold;
-    const observations: BoxObservation[] = [...(boxes.get(textIndex)?.values() ?? [])].map((o) => ({
-      time: o.time,
-      boxes: o.boxes.filter((b) => b.score >= ownThreshold),
-    }));
+    const observations: BoxObservation[] = observationsOf(textIndex).map((o) => ({ time: o.time, boxes: o.boxes.filter((b) => b.score >= ownThreshold) }));
     const tracked = trackBoxes(observations, { durationSeconds: duration });
     masks.push(...tracked.masks.map((m) => ({ ...m, reason: 'text' as const })));
     textTracks.push(
@@ -336,18 +527,18 @@ const analyseWith = async (file: string, scene: SceneDetector, options: AnalyseO
         instrumentPrint: t.sightings.filter((s) => s.box.instrumentPrint).length,
       })),
     );
-    for (const [key, score] of tracked.transientScores) {
-      const entry = extra.get(key);
+    for (const [time, score] of tracked.transientScores) {
+      const entry = frames.get(time)?.scores;
       if (entry && entry.text !== undefined) entry.text = calibrate(score, ownThreshold, threshold);
     }
   }
   // Faces in frames the scene classifier calls endoscopic: an inset, which can be covered instead.
   const faceMasks: AnalysisMask[] = [];
-  const faceIndex = secondary.findIndex(({ detector }) => detector.reason === 'face' && locates(detector));
+  const faceIndex = secondary.findIndex((d) => d.reason === 'face' && d.locates);
   if (faceIndex >= 0) {
     const ownThreshold = secondary[faceIndex]!.threshold;
-    const observations: BoxObservation[] = [...(boxes.get(faceIndex)?.values() ?? [])].map((o) => {
-      const sceneScore = samples.get(Math.round(o.time * 1000))?.sceneScore ?? 1;
+    const observations: BoxObservation[] = observationsOf(faceIndex).map((o) => {
+      const sceneScore = frames.get(key(o.time))?.scene ?? 1;
       return { time: o.time, boxes: sceneScore < threshold ? o.boxes.filter((b) => b.score >= ownThreshold) : [] };
     });
     const tracked = trackBoxes(observations, { durationSeconds: duration, minPersistSeconds: 0, minSightings: 1, padding: 0.02 });
@@ -355,10 +546,10 @@ const analyseWith = async (file: string, scene: SceneDetector, options: AnalyseO
   }
 
   // 4. Decision.
-  const decisionSamples: Sample[] = all.map((s) => {
-    const scores: Partial<Record<Reason, number>> = { out_of_body: s.sceneScore, ...extra.get(Math.round(s.time * 1000)) };
+  const decisionSamples: Sample[] = all.map((f) => {
+    const scores: Partial<Record<Reason, number>> = { out_of_body: f.scene, ...f.scores };
     const [reason, score] = (Object.entries(scores) as [Reason, number][]).reduce((best, entry) => (entry[1] > best[1] ? entry : best));
-    return { time: s.time, score, reason, scores };
+    return { time: f.time, score, reason, scores };
   });
   const ranges = decideRanges(decisionSamples, {
     threshold,
@@ -367,8 +558,7 @@ const analyseWith = async (file: string, scene: SceneDetector, options: AnalyseO
     mergeGapSeconds: options.mergeGapSeconds,
     releaseThreshold: options.releaseThreshold,
   });
-  const detectorNames = new Map<Reason, string>([[scene.reason, scene.name], ...secondary.map(({ detector }) => [detector.reason, detector.name] as const)]);
-  progress(100);
+  const detectorNames = new Map<Reason, string>([[scene.reason, scene.name], ...secondary.map((d) => [d.reason, d.name] as const)]);
   const round = (v: number) => Math.round(v * 1000) / 1000;
   return {
     durationSeconds: duration,
@@ -383,10 +573,58 @@ const analyseWith = async (file: string, scene: SceneDetector, options: AnalyseO
       detector: detectorNames.get(s.reason) ?? s.reason,
       scores: Object.fromEntries(Object.entries(s.scores).map(([k, v]) => [k, round(v)])),
     })),
-    framesDecoded,
-    detectors: [
-      { name: scene.name, version: scene.version, reason: scene.reason },
-      ...secondary.map(({ detector }) => ({ name: detector.name, version: detector.version, reason: detector.reason })),
-    ],
+    framesDecoded: chunks.reduce((sum, c) => sum + c.framesDecoded, 0),
+    framesExamined: all.length,
+    framesPerDetector: Object.fromEntries([
+      [scene.reason, all.length],
+      ...secondary.map((d, i) => [d.reason, chunks.reduce((sum, c) => sum + (c.framesLooked?.[i] ?? 0), 0)] as const),
+    ]),
+    sampleFps,
+    chunks: chunks.length,
+    detectors: [scene, ...secondary].map(({ name, version, reason }) => ({ name, version, reason })),
   };
+};
+
+/** The chunks of a file (probe and packet scan: nothing is decoded). */
+export const planFile = async (file: string, options: { chunkSeconds?: number; signal?: AbortSignal } = {}) => {
+  const info = await probe(file, { signal: options.signal });
+  const keyframes = await keyframeTimes(file, { signal: options.signal });
+  return { durationSeconds: info.durationSeconds, chunks: planChunks(info.durationSeconds, keyframes, options.chunkSeconds) };
+};
+
+export const analyseVideo = async (file: string, options: AnalyseOptions = {}): Promise<AnalysisResult> => {
+  if (options.scene) return analyseWith(file, options.scene, options);
+  // A detector made here is closed here (its backbone holds an onnxruntime session).
+  const scene = new SceneDetector();
+  try {
+    return await analyseWith(file, scene, options);
+  } finally {
+    await scene.close();
+  }
+};
+
+/** The chunks in turn, in this process: what several workers do together, done by one. */
+const analyseWith = async (file: string, scene: SceneDetector, options: AnalyseOptions): Promise<AnalysisResult> => {
+  checkSampleFps(options.sampleFps ?? DEFAULT_SAMPLE_FPS);
+  const { durationSeconds, chunks } = await planFile(file, { chunkSeconds: options.chunkSeconds, signal: options.signal });
+  let lastPercent = -1;
+  const progress = (percent: number) => {
+    const value = Math.min(100, Math.floor(percent));
+    if (value > lastPercent) options.onProgress?.((lastPercent = value));
+  };
+  progress(0);
+  const results: ChunkAnalysis[] = [];
+  let before = 0;
+  const total = Math.max(1e-9, durationSeconds);
+  for (const chunk of chunks) {
+    const share = (chunk.end - chunk.start) / total;
+    const done = before;
+    results.push(
+      await analyseChunk(file, chunk, durationSeconds, scene, { ...options, onProgress: (p) => progress(Math.min(99, 100 * (done + (share * p) / 100))) }),
+    );
+    before += share;
+  }
+  const result = mergeChunks(results, options);
+  progress(100);
+  return result;
 };

@@ -7,14 +7,15 @@ import { parseCommandLine } from '@ipsv/media/command-line';
 import { cut } from '@ipsv/media/cut';
 import { MediaError } from '@ipsv/media/errors';
 import { progressBar } from '@ipsv/media/progress-bar';
-import { analyseVideo } from './analyse.js';
+import { analyseVideo, MIN_SAMPLE_FPS } from './analyse.js';
 import { closeDetectors, defaultSecondaryDetectors } from './secondary-detectors.js';
 import { crossValidate, type CrossValidatedFigures, evaluate } from './evaluate.js';
 
 const USAGE = `Usage:
-  deid analyse <video> [--json] [--margin <s>] [--scene-only]
-        find the ranges that reveal the patient (out of body, faces, people, burned-in text)
-  deid redact <video> -o <out.mp4> [--margin <s>] [--no-audio] [--scene-only]
+  deid analyse <video> [--json] [--margin <s>] [--sample-fps <n>] [--scene-only]
+        find the ranges that reveal the patient (out of body, faces, people, burned-in text),
+        examining at least <n> frames per second of the timeline (default 2, at least 1)
+  deid redact <video> -o <out.mp4> [--margin <s>] [--sample-fps <n>] [--no-audio] [--scene-only]
         analyse, then remove those ranges and all metadata
   deid eval [--labels <labels.csv>] [--images <dir>] [--json] [--scene-only]
         ROC AUC, recall of revealing frames, endoscopic frames removed, and the frames it got wrong,
@@ -75,6 +76,7 @@ export const main = async (argv: string[], out: NodeJS.WriteStream = process.std
       json: { type: 'boolean' },
       output: { type: 'string', short: 'o' },
       margin: { type: 'string' },
+      'sample-fps': { type: 'string' },
       labels: { type: 'string' },
       images: { type: 'string' },
       'no-audio': { type: 'boolean' },
@@ -94,6 +96,11 @@ export const main = async (argv: string[], out: NodeJS.WriteStream = process.std
     err.write(`--margin must be a number of seconds, zero or more (got "${values.margin}")\n`);
     return 2;
   }
+  const sampleFps = values['sample-fps'] === undefined ? undefined : Number(values['sample-fps']);
+  if (sampleFps !== undefined && !(sampleFps >= MIN_SAMPLE_FPS)) {
+    err.write(`--sample-fps must be a number of frames per second, at least ${MIN_SAMPLE_FPS} (got "${values['sample-fps']}")\n`);
+    return 2;
+  }
   try {
     switch (command) {
       case 'analyse':
@@ -103,7 +110,9 @@ export const main = async (argv: string[], out: NodeJS.WriteStream = process.std
         if (command === 'redact' && !values.output) throw new MediaError('bad_argument', 'redact needs -o <out.mp4>');
         const detectors = values['scene-only'] ? [] : defaultSecondaryDetectors();
         const bar = progressBar('analyse', err);
-        const result = await analyseVideo(file, { marginSeconds: margin, detectors, onProgress: bar.update }).finally(() => closeDetectors(detectors));
+        const result = await analyseVideo(file, { marginSeconds: margin, sampleFps, detectors, onProgress: bar.update }).finally(() =>
+          closeDetectors(detectors),
+        );
         bar.done();
         if (command === 'redact') {
           const cutBar = progressBar('cut', err);
@@ -117,7 +126,9 @@ export const main = async (argv: string[], out: NodeJS.WriteStream = process.std
         }
         if (values.json) out.write(`${JSON.stringify(result)}\n`);
         else {
-          out.write(`${result.ranges.length} range(s) to remove from ${seconds(result.durationSeconds)} (${result.framesDecoded} frames decoded):\n`);
+          out.write(
+            `${result.ranges.length} range(s) to remove from ${seconds(result.durationSeconds)} (${result.framesExamined} frames examined, ${result.sampleFps} a second or more):\n`,
+          );
           for (const r of result.ranges)
             out.write(`  ${seconds(r.start)} - ${seconds(r.end)}  ${r.reasons.join(', ')}  (confidence ${r.confidence.toFixed(2)})\n`);
           out.write(`${result.masks.length} region(s) to mask:\n`);

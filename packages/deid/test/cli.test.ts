@@ -31,6 +31,9 @@ describe('deid analyse and redact', () => {
     const analysis = JSON.parse(result.stdout);
     expect(analysis.ranges).toEqual([{ start: 0, end: 6, reasons: ['out_of_body'], confidence: expect.any(Number) }]);
     expect(analysis.track.length).toBeGreaterThan(0);
+    // Every second of the 6 s clip examined, at least twice.
+    expect(analysis.sampleFps).toBe(2);
+    expect(analysis.framesExamined).toBeGreaterThanOrEqual(12);
     expect(analysis.track[0]).toMatchObject({ time: expect.any(Number), score: expect.any(Number), detector: 'scene-logistic' });
     // The weights' version, then how their scores are read (scene-model.ts, SCENE_RULE).
     expect(analysis.detectors[0]).toMatchObject({
@@ -57,6 +60,9 @@ describe('deid analyse and redact', () => {
     const result = await cli(['analyse', join(dir, 'pattern.mp4'), '--margin', 'soon']);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('--margin must be a number of seconds');
+    const slow = await cli(['analyse', join(dir, 'pattern.mp4'), '--sample-fps', '0.5']);
+    expect(slow.code).toBe(2);
+    expect(slow.stderr).toContain('--sample-fps must be a number of frames per second, at least 1');
   });
 });
 

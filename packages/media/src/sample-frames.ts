@@ -16,6 +16,11 @@ export interface SampleOptions {
    */
   mode: 'keyframes' | 'dense';
   fps?: number;
+  /**
+   * With `fps`: skip decoding frames no other frame is predicted from (default true). A pass that
+   * must find a picture in every interval, whatever the codec's frame types, sets it false.
+   */
+  skipNonReference?: boolean;
   /** Seconds from the start of the file (dense mode). */
   start?: number;
   end?: number;
@@ -57,7 +62,7 @@ const SHOWINFO = /n:\s*\d+\s+pts:\s*-?\d+\s+pts_time:(-?[\d.]+)/;
 const READ_AHEAD_BYTES = 16 * 1024 * 1024;
 
 export async function* sampleFrames(file: string, options: SampleOptions): AsyncGenerator<Frame> {
-  const { width, height, mode, fps, start = 0, end, threads = 0, signal, onProgress, stallTimeoutMs = 60_000 } = options;
+  const { width, height, mode, fps, start = 0, end, threads = 0, signal, onProgress, stallTimeoutMs = 60_000, skipNonReference = true } = options;
   if (!(width > 0 && height > 0 && Number.isInteger(width) && Number.isInteger(height))) {
     throw new MediaError('bad_argument', `Frame size must be positive integers, got ${width}x${height}`);
   }
@@ -69,7 +74,7 @@ export async function* sampleFrames(file: string, options: SampleOptions): Async
   if (mode === 'keyframes') args.push('-skip_frame', 'nokey');
   // At a chosen rate, frames no other frame is predicted from are not decoded at all (skipping one
   // never changes another picture): about a third of an x264 GOP's decoding at 1080p.
-  else if (fps) args.push('-skip_frame', 'noref');
+  else if (fps && skipNonReference) args.push('-skip_frame', 'noref');
   // Input seeking decodes from the keyframe before `start` and drops frames until `start`;
   // output times then count from `start`, which is added back below. Without seeking, ffmpeg
   // counts from the file's first frame, as cut and render do, so times agree across passes.
@@ -80,7 +85,12 @@ export async function* sampleFrames(file: string, options: SampleOptions): Async
   // One frame per 1/fps interval, the first decoded one in it, at its own time: not the fps
   // filter, which fills an interval whose frames were skipped with a copy of an earlier picture
   // under the interval's time, so a sample could show a picture from before the time it is given.
-  if (mode === 'dense' && fps) filters.push(`select='isnan(prev_selected_t)+gt(floor(t*${fps}+1e-3),floor(prev_selected_t*${fps}+1e-3))'`);
+  // The intervals count from the start of the file, not of the pass (filter times count from
+  // `start`), so passes over neighbouring or overlapping ranges pick the same frames.
+  if (mode === 'dense' && fps) {
+    const at = (t: string) => `floor((${t}+${start})*${fps}+1e-3)`;
+    filters.push(`select='isnan(prev_selected_t)+gt(${at('t')},${at('prev_selected_t')})'`);
+  }
   filters.push(scaleFilter(width, height), 'showinfo');
   args.push('-vf', filters.join(','), ...passthroughFrames, '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1');
 

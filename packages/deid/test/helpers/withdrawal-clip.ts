@@ -8,7 +8,7 @@ import { locateBinaries } from '@ipsv/media/binaries';
 export const DEV_DATA = resolve(import.meta.dirname, '../../../../../shared/data/deid-frames');
 export const hasDevData = existsSync(join(DEV_DATA, 'labels.csv'));
 
-const insideFrames = async (all: string[][], keepInside: (file: string) => Promise<boolean>): Promise<string[]> => {
+export const insideFrames = async (all: string[][], keepInside: (file: string) => Promise<boolean>): Promise<string[]> => {
   const inside: string[] = [];
   for (const [file, label] of all) if (label === 'inside' && (await keepInside(join(DEV_DATA, 'images', file!)))) inside.push(file!);
   return inside;
@@ -19,7 +19,7 @@ const insideFrames = async (all: string[][], keepInside: (file: string) => Promi
  * pixel format first: the dev JPEGs mix 4:2:0 and 4:4:4, and a format change in the middle of a
  * concat input resets the filters.
  */
-const stillsList = (sequence: readonly string[], seconds: readonly number[], output: string): string => {
+export const stillsList = (sequence: readonly string[], seconds: readonly number[], output: string): string => {
   const { ffmpeg } = locateBinaries();
   const stills = sequence.map((file, i) => {
     const still = output.replace(/\.mp4$/, `-${i}.png`);
@@ -42,7 +42,7 @@ export const TIMELINE = {
   revealing: { start: 9, end: 15 },
 };
 
-const rows = () =>
+export const rows = () =>
   readFileSync(join(DEV_DATA, 'labels.csv'), 'utf8')
     .trim()
     .split('\n')

@@ -1,0 +1,108 @@
+// Clips for the coverage tests: endoscopic dev frames with operating-room views placed between
+// keyframes, encoded with a chosen keyframe interval (no keyframes at scene cuts), at a constant or
+// a variable frame rate. Which frames are used is decided by the scene model itself (confident
+// ones only): these clips test where the analysis looks, not the model's frame-level mistakes.
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { locateBinaries } from '@ipsv/media/binaries';
+import { loadPixels } from '../../src/dataset.js';
+import { SceneDetector } from '../../src/scene-detector.js';
+import { SCENE_UNCERTAIN_FROM } from '../../src/scene-model.js';
+import { DEV_DATA, rows, stillsList } from './withdrawal-clip.js';
+
+export interface ClipPart {
+  seconds: number;
+  view: 'inside' | 'room';
+}
+
+export interface ClipEncoding {
+  /** Seconds between keyframes (x264 keyint; scene cuts add none). */
+  gopSeconds: number;
+  /** From this second on, only every third frame is kept (a variable frame rate). */
+  vfrFrom?: number;
+}
+
+/** Start and end second of each part. */
+export const partTimes = (parts: readonly ClipPart[]) => {
+  let t = 0;
+  return parts.map((p) => ({ ...p, start: t, end: (t += p.seconds) }));
+};
+
+let pools: Promise<{ inside: string[]; room: string[] }> | undefined;
+/** Dev frames the scene model is confident about, scored once per test file. */
+const confidentFrames = () =>
+  (pools ??= (async () => {
+    const scene = new SceneDetector();
+    try {
+      const inside: string[] = [];
+      const room: string[] = [];
+      for (const [file, label] of rows()) {
+        const score = await scene.scoreOne(await loadPixels(join(DEV_DATA, 'images', file!)));
+        if (label === 'inside' && score < SCENE_UNCERTAIN_FROM && inside.length < 40) inside.push(file!);
+        if (label === 'outside' && score >= 2 * scene.threshold && room.length < 12) room.push(file!);
+      }
+      return { inside, room };
+    } finally {
+      await scene.close();
+    }
+  })());
+
+/**
+ * 640x360, 25 fps, moving (slow zoom and pan) and noisy like a real camera; a new still every 2 s
+ * inside (hard cuts, as a camera moving to a new view), one still per room view.
+ */
+export const makeCoverageClip = async (output: string, parts: readonly ClipPart[], encoding: ClipEncoding): Promise<string> => {
+  const { inside, room } = await confidentFrames();
+  const sequence: string[] = [];
+  const seconds: number[] = [];
+  let n = 0;
+  for (const part of parts) {
+    if (part.view === 'room') {
+      sequence.push(room[n++ % room.length]!);
+      seconds.push(part.seconds);
+      continue;
+    }
+    for (let left = part.seconds; left > 1e-9; left -= 2) {
+      sequence.push(inside[(n++ * 7) % inside.length]!);
+      seconds.push(Math.min(2, left));
+    }
+  }
+  const total = parts.reduce((sum, p) => sum + p.seconds, 0);
+  const list = stillsList(sequence, seconds, output);
+  const gop = Math.round(encoding.gopSeconds * 25);
+  const filters = [
+    'fps=25',
+    'scale=720:405',
+    "zoompan=z='1.05+0.03*sin(on/30)':x='iw/2-(iw/zoom/2)+8*sin(on/17)':y='ih/2-(ih/zoom/2)+6*cos(on/23)':d=1:s=640x360:fps=25",
+    'noise=alls=6:allf=t',
+    ...(encoding.vfrFrom !== undefined ? [`select='lt(t\\,${encoding.vfrFrom})+not(mod(n\\,3))'`] : []),
+    'format=yuv420p',
+  ].join(',');
+  execFileSync(locateBinaries().ffmpeg, [
+    '-hide_banner',
+    '-nostdin',
+    '-y',
+    '-v',
+    'error',
+    '-f',
+    'concat',
+    '-safe',
+    '0',
+    '-i',
+    list,
+    '-vf',
+    filters,
+    ...(encoding.vfrFrom !== undefined ? ['-fps_mode', 'vfr'] : []),
+    '-t',
+    String(total),
+    '-an',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-x264-params',
+    `scenecut=0:keyint=${gop}:min-keyint=${gop}`,
+    output,
+  ]);
+  return output;
+};
