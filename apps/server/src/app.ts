@@ -418,11 +418,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(
     uploadsRoutes({
       sessions,
-      uploads: createVideoUploadsService({ videos: videosRepository, lifecycle }),
+      uploads: createVideoUploadsService({
+        videos: videosRepository,
+        lifecycle,
+        disk: { freeBytes: () => options.uploads.freeBytes(), minFreeBytes: options.uploadMinFreeBytes ?? 2048 * 1024 * 1024 },
+      }),
       store: options.uploads,
       trustProxy: trustProxy !== false,
       companionUrl: options.companionUrl ?? null,
-      minFreeBytes: options.uploadMinFreeBytes ?? 2048 * 1024 * 1024,
     }),
   );
   await app.register(videosRoutes({ sessions, ...videoServices }));

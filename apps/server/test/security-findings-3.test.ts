@@ -28,7 +28,7 @@ let database: TestDatabase;
 let smtp: SmtpReceiver;
 let webDist: string;
 let scratch: string;
-const freeBytes: number | null = null;
+let freeBytes: number | null = null;
 
 async function listen(options: Partial<AppOptions> = {}) {
   const mediaRoot = path.join(scratch, 'media');
@@ -47,6 +47,11 @@ let owner: TestUser;
 const userOf = (email: string, role: 'viewer' | 'provider' | 'admin' | 'support' = 'provider', on = server) =>
   signedInUser({ base: () => on.base, smtp, pool: database.pool }, email, role);
 const idOf = async (email: string) => (await database.pool.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [email])).rows[0]!.id;
+/** Waits (up to 5 s) for what the server does after it answered (progress and cancellation are recorded then). */
+async function until(done: () => Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 100 && !(await done()); i += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+}
+const errorOf = async (response: Response) => ((await response.json()) as { error: { code: string; message: string } }).error;
 const query = async <T>(text: string, values: unknown[] = []) => (await database.pool.query(text, values)).rows as T[];
 const published = async (ownerEmail: string) =>
   (
@@ -338,4 +343,65 @@ describe('M5: anonymous sockets and the open-files limit', () => {
       }
     },
   );
+});
+
+describe('L3: open uploads and the free-disk reserve', () => {
+  const tus = { 'tus-resumable': '1.0.0' };
+  const start = (user: TestUser, bytes: number) => user.call('POST', '/api/uploads', undefined, { ...tus, 'upload-length': String(bytes) });
+  const idIn = (response: Response) => response.headers.get('location')!.split('/').pop()!;
+  const cancel = (user: TestUser, id: string) => user.call('DELETE', `/api/uploads/${id}`, undefined, tus);
+
+  it('holds each open upload’s declared size against the free space, also when uploads start in parallel', async () => {
+    const reserve = 2048 * 1024 * 1024;
+    const tight = await listen({ uploadMinFreeBytes: reserve });
+    const user = await userOf('reserving@findings3.org', 'provider', tight);
+    try {
+      freeBytes = reserve + 1000;
+      const parallel = await Promise.all([400, 400, 400].map((bytes) => start(user, bytes)));
+      expect(parallel.map((r) => r.status).sort()).toEqual([201, 201, 507]);
+      const refused = parallel.find((r) => r.status === 507)!;
+      expect((await errorOf(refused)).code).toBe('DISK_FULL');
+      expect((await start(user, 300)).status, 'only 200 bytes are left above the reserve').toBe(507);
+      const opened = parallel.filter((r) => r.status === 201).map(idIn);
+      // Cancelling one gives its reservation back.
+      expect((await cancel(user, opened[0]!)).status).toBe(204);
+      await until(async () => (await query('SELECT 1 FROM videos WHERE id = $1', [opened[0]])).length === 0);
+      expect((await start(user, 601)).status).toBe(507);
+      expect((await start(user, 600)).status).toBe(201);
+      expect(
+        await query(`SELECT count(*)::int AS n FROM videos WHERE status = 'uploading' AND owner_id = $1`, [await idOf('reserving@findings3.org')]),
+      ).toEqual([{ n: 2 }]);
+    } finally {
+      freeBytes = null;
+      await tight.app.close();
+    }
+    const leftOver = await query<{ id: string }>(`SELECT id FROM videos WHERE status = 'uploading'`);
+    for (const { id } of leftOver) await database.pool.query('DELETE FROM videos WHERE id = $1', [id]);
+  });
+
+  it('caps the uploads one user has open, with a clear message; another user may still start one', async () => {
+    freeBytes = 100 * 1024 ** 4;
+    const uploader = await userOf('many@findings3.org');
+    try {
+      const declared = 3900 * 1024 * 1024;
+      const started: string[] = [];
+      for (let i = 0; i < 10; i += 1) {
+        const response = await start(uploader, declared);
+        expect(response.status).toBe(201);
+        started.push(idIn(response));
+      }
+      const over = await start(uploader, declared);
+      expect(over.status).toBe(409);
+      const error = await errorOf(over);
+      expect(error.code).toBe('UPLOADS_OPEN_LIMIT');
+      expect(error.message).toBe('You already have 10 uploads in progress. Let one finish or cancel one before starting another.');
+      expect((await start(owner, 10)).status).toBe(201);
+      // Cancelling one frees its place.
+      expect((await cancel(uploader, started[0]!)).status).toBe(204);
+      await until(async () => (await query('SELECT 1 FROM videos WHERE id = $1', [started[0]])).length === 0);
+      expect((await start(uploader, declared)).status).toBe(201);
+    } finally {
+      freeBytes = null;
+    }
+  });
 });

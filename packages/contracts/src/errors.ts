@@ -27,6 +27,7 @@ import {
   UPLOAD_LENGTH_REQUIRED_MESSAGE,
   UPLOAD_PROVIDERS_ONLY_MESSAGE,
   UPLOAD_TOO_LARGE_MESSAGE,
+  UPLOADS_OPEN_LIMIT_MESSAGE,
 } from './upload.js';
 import { PROFILE_PICTURE_TOO_LARGE_MESSAGE, PROFILE_PICTURE_TYPE_MESSAGE } from './users.js';
 import { THUMBNAIL_TOO_LARGE_MESSAGE, THUMBNAIL_TYPE_MESSAGE } from './videos.js';
@@ -101,6 +102,7 @@ export const ERRORS = {
   UPLOAD_LENGTH_REQUIRED: { status: 400, message: UPLOAD_LENGTH_REQUIRED_MESSAGE },
   UPLOAD_FINISHED: { status: 409, message: UPLOAD_FINISHED_MESSAGE },
   DISK_FULL: { status: 507, message: UPLOAD_DISK_FULL_MESSAGE },
+  UPLOADS_OPEN_LIMIT: { status: 409, message: UPLOADS_OPEN_LIMIT_MESSAGE },
   /** The file broke the upload rules: params `reasons` (violation codes). */
   UPLOAD_REJECTED: { status: 409, message: 'This video did not pass the upload checks ({reasons}); upload a corrected file.' },
 

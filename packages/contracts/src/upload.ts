@@ -43,5 +43,8 @@ export const UPLOAD_TOO_LARGE_MESSAGE = 'The file is larger than 3,900MB, the ma
 export const UPLOAD_LENGTH_REQUIRED_MESSAGE = 'The size of the file must be known when its upload starts.';
 export const UPLOAD_DISK_FULL_MESSAGE =
   'The server is running out of storage space, so the upload cannot continue. Try again later or contact your administrator.';
+/** Uploads one user may have open at once (started, not finished or cancelled). */
+export const MAX_OPEN_UPLOADS_PER_USER = 10;
+export const UPLOADS_OPEN_LIMIT_MESSAGE = `You already have ${MAX_OPEN_UPLOADS_PER_USER} uploads in progress. Let one finish or cancel one before starting another.`;
 export const UPLOAD_FINISHED_MESSAGE = 'This upload has finished; delete the video instead.';
 export const UPLOAD_PROVIDERS_ONLY_MESSAGE = 'Only video providers can upload videos.';

@@ -80,6 +80,15 @@ export function fakeVideosRepository(users: Record<string, string> = {}) {
       rows.set(row.id, row);
       return row;
     },
+    async openUploads(ownerId) {
+      const open = [...rows.values()].filter((r) => r.status === 'uploading');
+      const outstandingBytes = open.reduce((sum, r) => sum + Math.max(0, (r.sizeBytes ?? 0) * (1 - (r.percent ?? 0) / 100)), 0);
+      return { ofOwner: open.filter((r) => r.ownerId === ownerId).length, outstandingBytes };
+    },
+    async createUpload(values, admit) {
+      await admit(await repository.openUploads(values.ownerId));
+      return repository.create(values);
+    },
     async find(id) {
       const row = rows.get(id);
       return row ? structuredClone(row) : null;

@@ -19,8 +19,6 @@ export function uploadsRoutes(deps: {
   store: UploadStore;
   trustProxy: boolean;
   companionUrl: string | null;
-  /** Uploads stop when the upload disk would keep less than this free. */
-  minFreeBytes: number;
 }): FastifyPluginAsync {
   const { uploads, store } = deps;
   const tus = createTusEndpoint({
@@ -35,12 +33,6 @@ export function uploadsRoutes(deps: {
     },
   });
 
-  /** Refuses to start writing `bytes` more when the disk would keep less than the reserve free. */
-  const assertSpaceFor = async (bytes: number) => {
-    const free = await store.freeBytes();
-    if (free !== null && free - Math.max(0, bytes) < deps.minFreeBytes) throw new AppError('DISK_FULL');
-  };
-
   return async (app) => {
     app.addHook('onRequest', signedIn(deps.sessions));
     // The body of PATCH is the file itself: leave the stream to tus.
@@ -51,7 +43,8 @@ export function uploadsRoutes(deps: {
       if (request.headers['upload-defer-length'] !== undefined) throw new AppError('UPLOAD_LENGTH_REQUIRED');
       const declared = request.headers['upload-length'];
       uploads.assertCanUpload(request.actor, declared === undefined ? null : Number(declared));
-      await assertSpaceFor(Number(declared ?? 0));
+      // A quick refusal before tus; the row's creation checks again under a lock (parallel starts).
+      await uploads.assertRoomForUpload(request.actor, Number(declared ?? 0));
       const actor = request.actor;
       reply.hijack();
       await tus.handle(request.raw, reply.raw, {
@@ -72,10 +65,7 @@ export function uploadsRoutes(deps: {
       if (!videoIdSchema.safeParse(id).success) throw new AppError('UPLOAD_NOT_FOUND');
       const state = await uploads.assertUploadOwner(request.actor, id, request.method === 'DELETE');
       if (request.method === 'DELETE' && state !== 'uploading') throw new AppError('UPLOAD_FINISHED');
-      if (request.method === 'PATCH') {
-        const upload = await store.datastore.getUpload(id).catch(() => null);
-        if (upload?.size !== undefined && upload.size !== null) await assertSpaceFor(upload.size - Number(request.headers['upload-offset'] ?? upload.offset));
-      }
+      if (request.method === 'PATCH') await uploads.assertRoomToContinue(request.actor);
       reply.hijack();
       await tus.handle(request.raw, reply.raw);
     };

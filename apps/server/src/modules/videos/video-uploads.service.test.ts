@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_UPLOAD_BYTES } from '@ipsv/contracts/upload';
+import { MAX_OPEN_UPLOADS_PER_USER, MAX_UPLOAD_BYTES } from '@ipsv/contracts/upload';
 import { fakeQueue, fakeVideosRepository } from '../../testing/fakes.js';
 import type { VideoActor } from './video-access.js';
 import { createLifecycle } from './video-lifecycle.js';
@@ -8,10 +8,11 @@ import { createVideoUploadsService } from './video-uploads.service.js';
 const provider: VideoActor = { id: 'p', email: 'p@hospital.org', role: 'provider' };
 const viewer: VideoActor = { id: 'v', email: 'v@hospital.org', role: 'viewer' };
 
-function setup() {
+function setup(free: number | null = null, minFreeBytes = 0) {
   const videos = fakeVideosRepository();
   const queue = fakeQueue();
-  return { videos, queue, uploads: createVideoUploadsService({ videos, lifecycle: createLifecycle({ videos, queue }) }) };
+  const disk = { freeBytes: async () => free, minFreeBytes };
+  return { videos, queue, uploads: createVideoUploadsService({ videos, lifecycle: createLifecycle({ videos, queue }), disk }) };
 }
 
 describe('uploads', () => {
@@ -20,6 +21,22 @@ describe('uploads', () => {
     expect(() => uploads.assertCanUpload(viewer, 10)).toThrow(expect.objectContaining({ code: 'PROVIDERS_ONLY' }));
     expect(() => uploads.assertCanUpload(provider, MAX_UPLOAD_BYTES + 1)).toThrow(expect.objectContaining({ code: 'UPLOAD_TOO_LARGE' }));
     expect(() => uploads.assertCanUpload(provider, MAX_UPLOAD_BYTES)).not.toThrow();
+  });
+
+  it('reserves each open upload’s declared size against the free space, and caps a user’s open uploads', async () => {
+    const { uploads } = setup(1000, 100);
+    const start = (id: string, sizeBytes: number, actor = provider) =>
+      uploads.createUpload(actor, { id, fileName: 'f.mp4', sizeBytes, privacyAnswer: null, originalKey: `uploads/${id}` });
+    await start('a', 500);
+    await expect(start('b', 401)).rejects.toMatchObject({ code: 'DISK_FULL' });
+    await start('b', 400);
+    await expect(uploads.assertRoomForUpload(provider, 1)).rejects.toMatchObject({ code: 'DISK_FULL' });
+
+    const roomy = setup();
+    for (let i = 0; i < MAX_OPEN_UPLOADS_PER_USER; i += 1)
+      await roomy.uploads.createUpload(provider, { id: `u${i}`, fileName: 'f.mp4', sizeBytes: 1, privacyAnswer: null, originalKey: `uploads/u${i}` });
+    await expect(roomy.uploads.assertRoomForUpload(provider, 1)).rejects.toMatchObject({ code: 'UPLOADS_OPEN_LIMIT' });
+    await expect(roomy.uploads.assertRoomForUpload({ ...provider, id: 'other' }, 1)).resolves.toBeUndefined();
   });
 
   it('keeps a printable file name and a known privacy answer only', async () => {

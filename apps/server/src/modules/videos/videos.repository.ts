@@ -37,6 +37,14 @@ export function createVideosRepository(db: Db) {
     .innerJoin(users, eq(users.id, videos.ownerId))
     .where(eq(videos.id, sql.placeholder('id')))
     .prepare('video_with_owner_by_id');
+  const openUploads = async (tx: Pick<Db, 'execute'>, ownerId: string): Promise<{ ofOwner: number; outstandingBytes: number }> => {
+    const result = await tx.execute<{ of_owner: number; outstanding: number }>(sql`
+      SELECT count(*) FILTER (WHERE ${videos.ownerId} = ${ownerId})::int AS of_owner,
+             coalesce(sum(greatest(coalesce(${videos.sizeBytes}, 0) * (1 - coalesce(${videos.percent}, 0) / 100.0), 0)), 0)::float8 AS outstanding
+        FROM ${videos} WHERE ${videos.status} = 'uploading'`);
+    const row = result.rows[0];
+    return { ofOwner: Number(row?.of_owner ?? 0), outstandingBytes: Number(row?.outstanding ?? 0) };
+  };
   const notify = async (row: VideoRow | undefined) => {
     if (!row) return;
     const notice: ProgressNotice = {
@@ -55,6 +63,28 @@ export function createVideosRepository(db: Db) {
       const [row] = await db.insert(videos).values(values).returning(videoColumns);
       await notify(row);
       return row!;
+    },
+
+    /**
+     * What the open uploads (status uploading) still have to receive, in all and of one owner,
+     * estimated from their declared size and progress.
+     */
+    openUploads: (ownerId: string) => openUploads(db, ownerId),
+
+    /**
+     * Creates an upload's row once `admit` (given the open uploads, this one not yet among them)
+     * agrees, one creation at a time across processes: parallel uploads cannot all take the same
+     * free space or the same last place.
+     */
+    async createUpload(values: typeof videos.$inferInsert, admit: (open: { ofOwner: number; outstandingBytes: number }) => Promise<void>): Promise<VideoRow> {
+      const row = await db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('upload-reservations'))`);
+        await admit(await openUploads(tx, values.ownerId));
+        const [created] = await tx.insert(videos).values(values).returning(videoColumns);
+        return created!;
+      });
+      await notify(row);
+      return row;
     },
 
     async find(id: string): Promise<VideoRow | null> {

@@ -5,6 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { EVENTS, Server, type Upload } from '@tus/server';
+import { AppError } from '../app-error.js';
+import { toHttpError } from '../http/http-errors.js';
 import type { UploadStore } from './upload-store.js';
 
 const ID_HEADER = 'x-ipsv-upload-id';
@@ -41,7 +43,14 @@ export function createTusEndpoint(options: { path: string; store: UploadStore; t
     async onUploadCreate(_req, upload) {
       const accept = pending.get(upload.id);
       if (!accept) throw { status_code: 401, body: 'You are not signed in.' };
-      await accept(upload);
+      try {
+        await accept(upload);
+      } catch (error) {
+        // A refusal of ours (the disk, the user's open uploads) answered as the API answers it.
+        if (!(error instanceof AppError)) throw error;
+        const { status, body } = toHttpError(error);
+        throw { status_code: status, body: JSON.stringify(body) };
+      }
       return {};
     },
     async onUploadFinish(_req, upload) {
