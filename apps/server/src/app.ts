@@ -347,7 +347,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     log: options.logger,
   });
   const videoServices = {
-    details: createVideoDetailsService({ videos: videosRepository, storage: options.storage, signer, lifecycle, images, uploads: options.uploads }),
+    details: createVideoDetailsService({ videos: videosRepository, storage: options.storage, signer, lifecycle, images, uploads: options.uploads, notifier }),
     review: createPrivacyReviewService({ videos: videosRepository, signer, lifecycle, queue: options.queue }),
     segments: createVideoSegmentsService({ videos: videosRepository, storage: options.storage, signer, media: options.media ?? ffmpegMediaTools }),
     playback: createPlaybackService({ videos: videosRepository, signer }),

@@ -3,7 +3,8 @@
 // says and media tools that write stand-in files. Automatic publication is off unless the instance
 // allows it (AUTO_PUBLISH); even then a clean analysis alone publishes, and a video that waits
 // tells its owner why. A confirmation after retention deleted the original is refused, with
-// nothing queued. An administrator may not publish another's video.
+// nothing queued. An administrator may not publish another's video, and takes it down instead
+// (the owner is told why).
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -231,6 +232,20 @@ describe('a confirmation after retention deleted the original', () => {
 });
 
 describe('only the owner publishes', () => {
+  it('an administrator takes a video down instead, and the owner is told why (in the app and by email)', async () => {
+    const { id } = await videoInState({ videos: videos(), storage: storage() }, ids.owner!, 'published');
+    const before = smtp.countFor(owner.email);
+    const reason = 'Patient name visible at 0:12';
+    expect((await admin.call('PUT', `/api/admin/videos/${id}/take-down`, { reason })).status).toBe(200);
+    const notice = (await owner.json<NotificationList>('GET', '/api/notifications?pageSize=50')).notifications.find(
+      (n) => n.type === 'video_taken_down' && n.link === `/video/${id}`,
+    );
+    expect(notice?.params).toMatchObject({ reason });
+    const mail = await smtp.waitFor(owner.email, { since: before });
+    expect(mail.subject).toContain('was taken down by an administrator');
+    expect(mail.text).toContain(`: ${reason}.`);
+  });
+
   it("an administrator's confirmation of another's video is refused (403) and changes nothing", async () => {
     const { id } = await videoInState({ videos: videos(), storage: storage() }, ids.owner!, 'review');
     const sent = queue.sent.length;

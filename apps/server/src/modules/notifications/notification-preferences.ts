@@ -8,6 +8,7 @@ const PROVIDER_DEFAULTS: Partial<Record<NotificationType, EmailChoice>> = {
   video_failed: 'immediately',
   access_requested: 'immediately',
   licence_requested: 'immediately',
+  video_taken_down: 'immediately',
   video_published: 'daily',
   version_published: 'daily',
 };

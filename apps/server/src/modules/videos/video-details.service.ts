@@ -7,6 +7,7 @@ import { UnsupportedImage, type ImageNormaliser } from '../../platform/media/ima
 import type { MediaSigner } from '../../platform/media/media-signing.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import type { UploadStore } from '../../platform/storage/upload-store.js';
+import type { Notifier } from '../notifications/notifier.js';
 import { moderatedVideo, ownedVideo, type VideoActor } from './video-access.js';
 import { detailsSaved, retried, type Lifecycle } from './video-lifecycle.js';
 import { toVideo } from './video-view.js';
@@ -32,6 +33,8 @@ export function createVideoDetailsService(deps: {
   images: ImageNormaliser;
   /** Deletes an upload with its bookkeeping (the original while it is kept). */
   uploads: Pick<UploadStore, 'remove'>;
+  /** Tells the owner that an administrator took their video down, and why. */
+  notifier?: Pick<Notifier, 'notify'>;
   clock?: () => Date;
 }) {
   const { videos, storage, signer, lifecycle } = deps;
@@ -115,11 +118,16 @@ export function createVideoDetailsService(deps: {
       if (!video.originalDeletedAt) await deps.uploads.remove(id);
     },
 
-    /** An administrator takes a video down: nobody but its owner and administrators may watch it. */
+    /**
+     * An administrator takes a video down: nobody but its owner and administrators may watch it. The
+     * owner is told why (an administrator who disagrees with what is online takes it down; only the
+     * owner publishes or rolls back a version).
+     */
     async takeDown(actor: VideoActor, id: string, reason: string): Promise<Video> {
       if (actor.role !== 'admin') throw new AppError('ADMIN_ONLY');
-      await moderatedVideo(videos, actor, id);
+      const video = await moderatedVideo(videos, actor, id);
       await videos.update(id, { takenDownAt: now(), takenDownBy: actor.id, takedownReason: reason });
+      await deps.notifier?.notify(video.ownerId, 'video_taken_down', { title: video.title || video.fileName, reason }, `/video/${id}`);
       return load(actor, id);
     },
 
