@@ -405,3 +405,52 @@ describe('L3: open uploads and the free-disk reserve', () => {
     }
   });
 });
+
+describe('L9: AI Analysis of segments', () => {
+  it('runs one scene analysis per video however often it is asked, two at once in all, and refuses past a bounded line', { timeout: 120_000 }, async () => {
+    let calls = 0;
+    let running = 0;
+    let most = 0;
+    let mostOnOneFile = 0;
+    const runningOn = new Map<string, number>();
+    const media = {
+      async sceneChanges(file: string) {
+        calls += 1;
+        running += 1;
+        most = Math.max(most, running);
+        runningOn.set(file, (runningOn.get(file) ?? 0) + 1);
+        mostOnOneFile = Math.max(mostOnOneFile, runningOn.get(file)!);
+        // Long enough that twenty requests sent together all arrive while the first ones run.
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        runningOn.set(file, runningOn.get(file)! - 1);
+        running -= 1;
+        return { segments: [{ start: 0, end: 4 }] };
+      },
+    } as unknown as AppOptions['media'];
+    const analysing = await listen({ media });
+    const provider = await userOf('segments@findings3.org', 'provider', analysing);
+    try {
+      const one = await published('segments@findings3.org');
+      const suggest = (id: string) => provider.call('POST', `/api/videos/${id}/segments/suggest`);
+      const same = await Promise.all(Array.from({ length: 32 }, () => suggest(one)));
+      expect(same.map((r) => r.status)).toEqual(Array(32).fill(200));
+      // Requests that arrive while it runs join it (later ones may start one after it ended).
+      expect(mostOnOneFile, 'analyses of one video at once').toBe(1);
+      expect(calls).toBeLessThan(32);
+
+      const many = await Promise.all(Array.from({ length: 20 }, () => published('segments@findings3.org')));
+      const answers = await Promise.all(many.map(suggest));
+      const statuses = answers.map((r) => r.status);
+      expect(most, 'analyses at once').toBe(2);
+      expect(mostOnOneFile).toBe(1);
+      // Two run and sixteen wait; the other two are told to try again.
+      expect(statuses.filter((s) => s === 200)).toHaveLength(18);
+      const busy = answers.filter((r) => r.status === 429);
+      expect(busy).toHaveLength(2);
+      expect(await errorOf(busy[0]!)).toMatchObject({ code: 'SEGMENTS_BUSY', message: 'AI Analysis is busy with other videos. Please try again in a minute.' });
+      expect((await suggest(many[0]!)).status, 'free again afterwards').toBe(200);
+    } finally {
+      await analysing.app.close();
+    }
+  });
+});

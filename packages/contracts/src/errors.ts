@@ -123,6 +123,7 @@ export const ERRORS = {
   NOT_RETRYABLE: { status: 409, message: 'Only a video whose processing failed can be retried.' },
   ORIGINAL_DELETED: { status: 409, message: 'The original of this video has been deleted after its retention period; it can no longer be reviewed.' },
   SEGMENTS_UNAVAILABLE: { status: 409, message: 'AI Analysis is available once the video is published.' },
+  SEGMENTS_BUSY: { status: 429, message: 'AI Analysis is busy with other videos. Please try again in a minute.' },
   RANGE_ORDER: { status: 400, message: RANGE_ORDER_MESSAGE },
   RANGE_OUTSIDE: { status: 400, message: RANGE_OUTSIDE_MESSAGE },
   RANGE_OVERLAP: { status: 400, message: RANGE_OVERLAP_MESSAGE },

@@ -7,10 +7,22 @@ import type { MediaTools } from '../../platform/media/media-tools.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import { ownedVideo, type VideoActor } from './video-access.js';
 import { mediaKeys } from './media-keys.js';
+import { createSuggestionQueue, type SuggestionQueue } from './suggestion-queue.js';
 import type { VideosRepository } from './videos.repository.js';
 
-export function createVideoSegmentsService(deps: { videos: VideosRepository; storage: Storage; signer: MediaSigner; media: Pick<MediaTools, 'sceneChanges'> }) {
+/** Scene analyses (ffmpeg) one process runs at once, and videos that may wait for one. */
+export const SUGGESTIONS_AT_ONCE = 2;
+export const SUGGESTIONS_WAITING = 16;
+
+export function createVideoSegmentsService(deps: {
+  videos: VideosRepository;
+  storage: Storage;
+  signer: MediaSigner;
+  media: Pick<MediaTools, 'sceneChanges'>;
+  suggestions?: SuggestionQueue;
+}) {
   const { videos, storage, signer } = deps;
+  const suggestions = deps.suggestions ?? createSuggestionQueue({ concurrency: SUGGESTIONS_AT_ONCE, maxWaiting: SUGGESTIONS_WAITING });
   return {
     async segments(actor: VideoActor, id: string): Promise<Segments> {
       const video = await ownedVideo(videos, actor, id);
@@ -56,13 +68,17 @@ export function createVideoSegmentsService(deps: { videos: VideosRepository; sto
 
     async suggestSegments(actor: VideoActor, id: string, signal?: AbortSignal): Promise<{ segments: { start: number; end: number }[] }> {
       const video = await ownedVideo(videos, actor, id);
-      if (!video.rendition?.mp4) throw new AppError('SEGMENTS_UNAVAILABLE');
-      const local = await storage.localFile(video.rendition.mp4, mediaKeys(id).tempDir);
-      try {
-        return { segments: (await deps.media.sceneChanges(local.path, { signal })).segments };
-      } finally {
-        await local.release();
-      }
+      const mp4 = video.rendition?.mp4;
+      if (!mp4) throw new AppError('SEGMENTS_UNAVAILABLE');
+      // One analysis per video at a time (asking again joins it), a few in all (suggestion-queue.ts).
+      return suggestions.run(id, async () => {
+        const local = await storage.localFile(mp4, mediaKeys(id).tempDir);
+        try {
+          return { segments: (await deps.media.sceneChanges(local.path, { signal })).segments };
+        } finally {
+          await local.release();
+        }
+      });
     },
   };
 }
