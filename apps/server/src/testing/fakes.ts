@@ -146,6 +146,10 @@ export function fakeVideosRepository(users: Record<string, string> = {}) {
     async recordConfirmation(videoId, version, ranges, confirmedBy, masks = []) {
       confirmations.push({ videoId, version, ranges, masks, confirmedBy });
     },
+    async versionMasks(videoIds) {
+      // The last confirmation of each version wins, as in the database.
+      return new Map(confirmations.filter((c) => videoIds.includes(c.videoId)).map((c) => [`${c.videoId}/${c.version}`, c.masks ?? []]));
+    },
     async confirmations(videoId) {
       return confirmations
         .filter((c) => c.videoId === videoId)
