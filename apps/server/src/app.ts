@@ -67,6 +67,7 @@ import { chatRoutes } from './modules/chat/chat.routes.js';
 import { legacyRoutes } from './modules/legacy/legacy.routes.js';
 import { createSupportConsoleService } from './modules/chat/support-console.service.js';
 import { createVisitorChatService } from './modules/chat/visitor-chat.service.js';
+import { createOfflineNotices, supportAddressesOf } from './modules/chat/offline-notices.js';
 import { createVideosRepository } from './modules/videos/videos.repository.js';
 import { videosRoutes } from './modules/videos/videos.routes.js';
 import { createPlaybackService } from './modules/videos/playback.service.js';
@@ -371,13 +372,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     chat: chatRepository,
     live,
     limiter,
-    mailer: options.mailer,
-    publicUrl: options.publicUrl,
-    supportAddresses: async () =>
-      options.supportEmails?.length
-        ? options.supportEmails.map((email) => ({ email, firstName: '', language: null }))
-        : notificationsRepository.usersWithRole(['support', 'admin']),
-    log: options.logger,
+    notices: createOfflineNotices({
+      chat: chatRepository,
+      mailer: options.mailer,
+      queue: options.queue,
+      publicUrl: options.publicUrl,
+      supportAddresses: supportAddressesOf(options.supportEmails, notificationsRepository),
+      log: options.logger,
+    }),
   });
   const supportConsole = createSupportConsoleService({ chat: chatRepository, live, notifier, limiter });
   const liveHub = await startLiveHub(listener, options.logger);

@@ -19,6 +19,8 @@ import { createVideosRepository } from './modules/videos/videos.repository.js';
 import { DEFAULT_WEB_DIST_DIR } from './platform/paths.js';
 import { loadAuthSecret } from './platform/auth/auth.js';
 import { chatCleanupJob } from './jobs/chat-cleanup.job.js';
+import { chatOfflineDigestJob } from './jobs/chat-offline-digest.job.js';
+import { createOfflineNotices, supportAddressesOf } from './modules/chat/offline-notices.js';
 import { popularityRefreshJob } from './jobs/popularity-refresh.job.js';
 import { createSearchRepository } from './modules/search/search.repository.js';
 import { notificationsDailyJob } from './jobs/notifications-daily.job.js';
@@ -122,6 +124,16 @@ async function main(): Promise<void> {
           }),
           notificationsDailyJob({ notifications, mailer, publicUrl, secret: async () => secret, retentionDays: config.NOTIFICATION_RETENTION_DAYS }),
           chatCleanupJob({ chat: createChatRepository(database.db), expiryDays: config.CHAT_ANONYMOUS_EXPIRY_DAYS }),
+          chatOfflineDigestJob({
+            notices: createOfflineNotices({
+              chat: createChatRepository(database.db),
+              mailer,
+              queue,
+              publicUrl,
+              supportAddresses: supportAddressesOf(config.SUPPORT_EMAIL, notifications),
+              log,
+            }),
+          }),
           popularityRefreshJob({ search: createSearchRepository(database.db) }),
         ],
         { staleAfterSeconds: config.JOB_STALE_SECONDS },

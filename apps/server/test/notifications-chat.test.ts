@@ -401,6 +401,8 @@ describe('the support chat', () => {
   it('emails the support team about a new conversation only while nobody is online', async () => {
     const supportEmail = supportPerson.email;
     await database.pool.query('DELETE FROM support_presence');
+    // A new period of offline notices (the chats of the tests before were told in this one).
+    await database.pool.query(`DELETE FROM rate_limits WHERE key = 'chat-offline-notice'`);
     let count = smtp.countFor(supportEmail);
     expect((await visitor('offlineVisit').call('POST', '/api/chat/messages', { text: 'Anyone?' })).status).toBe(200);
     const mail = await smtp.waitFor(supportEmail, { since: count });

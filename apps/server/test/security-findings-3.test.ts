@@ -17,7 +17,11 @@ import { createVideosRepository } from '../src/modules/videos/videos.repository.
 import { SERVER_ROOT } from '../src/platform/paths.js';
 import { createLocalStorage } from '../src/platform/storage/storage.js';
 import { createFileUploadStore, type UploadStore } from '../src/platform/storage/upload-store.js';
-import { buildTestApp, createWebDist } from './helpers/build-test-app.js';
+import { chatOfflineDigestJob } from '../src/jobs/chat-offline-digest.job.js';
+import { createChatRepository } from '../src/modules/chat/chat.repository.js';
+import { createOfflineNotices } from '../src/modules/chat/offline-notices.js';
+import pino from 'pino';
+import { buildTestApp, createWebDist, recordingQueue } from './helpers/build-test-app.js';
 import { startSmtpReceiver, type SmtpReceiver } from './helpers/smtp-receiver.js';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.js';
 import { MAIN_JS } from './helpers/server-process.js';
@@ -451,6 +455,59 @@ describe('L9: AI Analysis of segments', () => {
       expect((await suggest(many[0]!)).status, 'free again afterwards').toBe(200);
     } finally {
       await analysing.app.close();
+    }
+  });
+});
+
+describe('L5: offline notices to the support team', () => {
+  it('tells the team of 25 anonymous chats in two emails, not 50: the first at once, the rest in one digest at the end of the period', async () => {
+    await database.pool.query(`DELETE FROM rate_limits WHERE key = 'chat-offline-notice'`);
+    const queue = recordingQueue();
+    const staff = ['staff@findings3.org', 'lead@findings3.org'];
+    const support = await listen({ queue, supportEmails: staff, rateLimitScale: 20 });
+    try {
+      const before = staff.map((email) => smtp.countFor(email));
+      const chats = await Promise.all(
+        Array.from({ length: 25 }, async (_, i) => {
+          const { id, secret } = visitor();
+          const response = await fetch(`${support.base}/api/chat/messages`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-chat-visitor': `${id}.${secret}` },
+            body: JSON.stringify({ text: `Help ${i}` }),
+          });
+          return response.status;
+        }),
+      );
+      expect(chats).toEqual(Array(25).fill(200));
+      await smtp.waitFor('staff@findings3.org', { since: before[0] });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(
+        staff.map((email, i) => smtp.countFor(email) - before[i]!),
+        'emails at once',
+      ).toEqual([1, 1]);
+      const digests = queue.sent.filter((job) => job.name === 'chat-offline-digest');
+      expect(digests, 'one digest queued for the period').toHaveLength(1);
+
+      // The period ends: the digest job lists every chat still unanswered.
+      const log = pino({ level: 'silent' });
+      const notices = createOfflineNotices({
+        chat: createChatRepository(database.db),
+        mailer: smtp.mailer(),
+        queue,
+        publicUrl: 'http://localhost:3000',
+        supportAddresses: async () => staff.map((email) => ({ email, firstName: '', language: null })),
+        log,
+      });
+      const job = chatOfflineDigestJob({ notices });
+      await job.run(digests[0]!.payload, { id: 'j', signal: new AbortController().signal, log, retryCount: 0, lastAttempt: false });
+      const digest = await smtp.waitFor('lead@findings3.org', { since: before[1]! + 1 });
+      expect(digest.subject).toMatch(/^2[45] support chats are waiting$/);
+      expect(
+        staff.map((email, i) => smtp.countFor(email) - before[i]!),
+        'emails in all',
+      ).toEqual([2, 2]);
+    } finally {
+      await support.app.close();
     }
   });
 });

@@ -161,6 +161,37 @@ export function createChatRepository(db: Db) {
       return (row?.n ?? 0) > 0;
     },
 
+    /**
+     * Counts one new conversation against the offline notices of the current period (one row of
+     * rate_limits, counted in one statement so parallel chats cannot both be first).
+     */
+    async countOfflineNotice(periodSeconds: number): Promise<{ count: number; periodStart: Date; secondsLeft: number }> {
+      const result = await db.execute<{ count: number; window_start: string; seconds_left: number }>(sql`
+        INSERT INTO rate_limits (key, window_start, count) VALUES ('chat-offline-notice', now(), 1)
+        ON CONFLICT (key) DO UPDATE SET
+          count = CASE WHEN rate_limits.window_start <= now() - make_interval(secs => ${periodSeconds}) THEN 1 ELSE rate_limits.count + 1 END,
+          window_start = CASE WHEN rate_limits.window_start <= now() - make_interval(secs => ${periodSeconds}) THEN now() ELSE rate_limits.window_start END
+        RETURNING count, window_start::text, extract(epoch from (window_start + make_interval(secs => ${periodSeconds}) - now()))::float AS seconds_left`);
+      const row = result.rows[0]!;
+      return { count: Number(row.count), periodStart: new Date(row.window_start), secondsLeft: Math.max(0, Number(row.seconds_left)) };
+    },
+
+    /** Open conversations started from `since` on that nobody of the support team has answered yet. */
+    async unansweredSince(since: Date): Promise<{ id: number; visitorId: string | null; userId: string | null }[]> {
+      return db
+        .select({ id: chatConversations.id, visitorId: chatConversations.visitorId, userId: chatConversations.userId })
+        .from(chatConversations)
+        .where(
+          and(
+            eq(chatConversations.status, 'open'),
+            sql`${chatConversations.createdAt} >= ${since.toISOString()}::timestamptz`,
+            sql`NOT EXISTS (SELECT 1 FROM ${chatMessages} m WHERE m.conversation_id = ${chatConversations.id} AND m.from_support)`,
+          ),
+        )
+        .orderBy(asc(chatConversations.id))
+        .limit(200);
+    },
+
     /** Anonymous conversations quiet since `before` go (expiry), and stale presence rows with them. */
     async deleteAnonymousBefore(before: Date): Promise<number> {
       const rows = await db

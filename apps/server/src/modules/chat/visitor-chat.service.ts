@@ -6,10 +6,9 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { ChatMessage, VisitorConversation } from '@ipsv/contracts/chat';
 import { AppError } from '../../platform/app-error.js';
 import type { RateLimiter } from '../../platform/database/rate-limiter.js';
-import type { Mailer } from '../../platform/mail/mail.js';
 import type { LiveAudience, LivePublisher } from '../live/live-publisher.js';
-import { emailTexts, fillTemplate } from '../auth/auth-emails.js';
 import type { ChatRepository, ConversationRow, MessageRow } from './chat.repository.js';
+import type { OfflineNotices } from './offline-notices.js';
 
 export type ChatIdentity = { kind: 'user'; userId: string; name: string; email: string } | { kind: 'anonymous'; visitorId: string; secret: string };
 
@@ -39,11 +38,8 @@ export function createVisitorChatService(deps: {
   chat: ChatRepository;
   live: LivePublisher;
   limiter: RateLimiter;
-  mailer: Mailer;
-  publicUrl: string;
-  /** Who is emailed about a new conversation while nobody of the support team is online. */
-  supportAddresses: () => Promise<{ email: string; firstName: string; language: string | null }[]>;
-  log: { warn(details: object, message: string): void };
+  /** Tells the support team of a conversation begun while none of them is online (batched per period). */
+  notices: Pick<OfflineNotices, 'newConversation'>;
 }) {
   const { chat, live, limiter } = deps;
 
@@ -56,21 +52,6 @@ export function createVisitorChatService(deps: {
   }
 
   const rateKey = (identity: ChatIdentity) => (identity.kind === 'user' ? `user:${identity.userId}` : `visitor:${identity.visitorId}`);
-
-  async function tellSupportNobodyIsOnline(identity: ChatIdentity, conversation: ConversationRow, text: string) {
-    const name = identity.kind === 'user' ? identity.name || identity.email : identity.visitorId;
-    const url = `${deps.publicUrl.replace(/\/$/, '')}/support?conversation=${conversation.id}`;
-    for (const person of await deps.supportAddresses()) {
-      const texts = emailTexts(person.language).supportChat;
-      await deps.mailer
-        .send({
-          to: person.email,
-          subject: fillTemplate(texts.newConversationSubject, { name }),
-          text: fillTemplate(texts.newConversationBody, { name, text, url }),
-        })
-        .catch((error: unknown) => deps.log.warn({ err: error }, 'the support team could not be emailed about a new chat'));
-    }
-  }
 
   return {
     /** Verifies an anonymous visitor (the live socket): their own secret, or an id not used yet. */
@@ -121,7 +102,10 @@ export function createVisitorChatService(deps: {
       const message = await chat.addMessage(conversation.id, { fromSupport: false, authorId: null, text: input.text.trim() });
       await live.publish({ support: true }, { type: 'chat', conversationId: String(conversation.id) });
       await live.publish(audienceOf(conversation), { type: 'chat', conversationId: String(conversation.id) });
-      if (starting && !(await chat.supportOnline())) await tellSupportNobodyIsOnline(identity, conversation, input.text.trim());
+      if (starting && !(await chat.supportOnline())) {
+        const name = identity.kind === 'user' ? identity.name || identity.email : identity.visitorId;
+        await deps.notices.newConversation(conversation.id, name, input.text.trim());
+      }
       return toChatMessage(message, true);
     },
 

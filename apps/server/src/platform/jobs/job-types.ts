@@ -19,6 +19,8 @@ export const JOB_PAYLOADS = {
   'media-cleanup': z.object({}).passthrough(),
   /** Daily digest emails, and read notifications past their retention deleted. */
   'notifications-daily': z.object({}).passthrough(),
+  /** One email to the support team about the chats begun since `since` (offline notices, batched). */
+  'chat-offline-digest': z.object({ since: z.iso.datetime() }),
   /** Anonymous support chats quiet for longer than their expiry deleted. */
   'chat-cleanup': z.object({}).passthrough(),
   /** Views of the last 30 days per video recounted for the popular grid. */
