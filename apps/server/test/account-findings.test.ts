@@ -292,6 +292,20 @@ describe('M6: roles take effect on the next request; admins disable accounts', (
   });
 });
 
+describe('M6: a sign-in waiting for its second factor when the account is disabled', () => {
+  it('is refused with the clear message and makes no session', async () => {
+    const email = 'disabled-mid-sign-in@account-findings.org';
+    const totp = await enableTotp(await signUp(email));
+    const client = browser();
+    expect((await client.signIn(email, PASSWORD)).json()).toEqual({ step: 'confirmSignIn' });
+    expect((await admin.call('PUT', `/api/admin/users/${await idOf(email)}/disabled`, { disabled: true })).status).toBe(200);
+    const confirm = await client.post('/api/auth/confirm-sign-in', { code: totp.generate({ timestamp: Date.now() + 30_000 }) });
+    expect(confirm.statusCode).toBe(403);
+    expect(confirm.json().error.code).toBe('ACCOUNT_DISABLED');
+    expect(await client.session()).toBeNull();
+  });
+});
+
 describe('L8: a demoted support user hears no more support-console events', () => {
   it('closes the socket on demotion; the new socket gets no support events', async () => {
     const email = 'former-support@account-findings.org';

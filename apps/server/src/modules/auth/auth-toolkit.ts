@@ -192,15 +192,18 @@ export function createAuthToolkit({
    * The user a pending second-factor challenge (the library's signed two-factor cookie) belongs
    * to, so its code checks count against that account's throttle. Null when there is none.
    */
-  async function challengeUser(caller: Caller): Promise<{ id: string; email: string } | null> {
+  async function challengeUser(caller: Caller): Promise<{ id: string; email: string; disabled: boolean } | null> {
     const ctx = await context();
     const signed = cookieOf(caller, ctx.createAuthCookie('two_factor').name);
     const identifier = signed?.slice(0, Math.max(0, signed.lastIndexOf('.')));
     const verification = identifier ? await ctx.internalAdapter.findVerificationValue(identifier) : null;
-    if (verification && verification.expiresAt > new Date()) return (await users.findById(verification.value)) ?? null;
+    if (verification && verification.expiresAt > new Date()) {
+      const user = await users.findById(verification.value);
+      return user ? { id: user.id, email: user.email, disabled: user.disabledAt !== null } : null;
+    }
     // The library also checks a code for a caller who is signed in: that account, then.
     const session = await auth.api.getSession({ headers: caller.headers }).catch(() => null);
-    return session ? { id: session.user.id, email: session.user.email } : null;
+    return session ? { id: session.user.id, email: session.user.email, disabled: Boolean(session.user.disabledAt) } : null;
   }
 
   async function passwordMatches(userId: string, password: string): Promise<boolean> {

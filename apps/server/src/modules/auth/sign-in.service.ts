@@ -41,6 +41,8 @@ export function createSignInService(
       await limiter.consume([{ key: `code-check:ip:${caller.ip}`, limit: AUTH_LIMITS.codeCheckPerIp }]);
       const isTotp = /^[0-9]{6}$/.test(code);
       const user = await challengeUser(caller);
+      // Disabled while the code was being typed: no session is made for it, and the answer says why.
+      if (user?.disabled) throw new AppError('ACCOUNT_DISABLED');
       const verify = () =>
         call(() =>
           isTotp
