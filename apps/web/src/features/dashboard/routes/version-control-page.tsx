@@ -77,7 +77,7 @@ function RollbackDialog({ video, version, onClose }: { video: VideoVersions; ver
       {version && (
         <Stack>
           <Text>{t('dashboard.versions.rollBackMessage', { version: version.version, title: video.title, published: video.publishedVersion })}</Text>
-          <Text size="sm">
+          <Text size="sm" component="div">
             {t('dashboard.versions.rollBackRemoves')} <Removed version={version} />
           </Text>
           <Textarea
