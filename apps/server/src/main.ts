@@ -10,6 +10,7 @@ import { federatedSettings } from './platform/auth/federated-config.js';
 import { createOutboxMailer, createSmtpMailer } from './platform/mail/mail.js';
 import { createLocalStorage } from './platform/storage/storage.js';
 import { createPrivacyAnalyser, type PrivacyAnalyser } from './platform/media/privacy-analyser.js';
+import { createAnalysisChunksRepository } from './modules/videos/analysis-chunks.repository.js';
 import { startQueue, type QueueHandle } from './platform/jobs/queue.js';
 import { createFileUploadStore, createS3UploadStore } from './platform/storage/upload-store.js';
 import { createS3Storage, s3OptionsFromConfig } from './platform/storage/storage-s3.js';
@@ -103,7 +104,7 @@ async function main(): Promise<void> {
       ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM)
       : createOutboxMailer(path.join(config.dataDir, 'outbox'), config.MAIL_FROM, log);
     if (config.ROLE !== 'api') {
-      analyser = createPrivacyAnalyser(config.PRIVACY_DETECTORS);
+      analyser = createPrivacyAnalyser(config.PRIVACY_DETECTORS, { sampleFps: config.PRIVACY_SAMPLE_FPS });
       const secret = await loadAuthSecret(database.db, config.AUTH_SECRET);
       const notifications = createNotificationsRepository(database.db);
       const notifier = createNotifier({ notifications, live: createLivePublisher(database.db), mailer, publicUrl, secret, log });
@@ -115,6 +116,8 @@ async function main(): Promise<void> {
             queue,
             uploads,
             analyser,
+            chunks: createAnalysisChunksRepository(database.db),
+            chunkSeconds: config.PRIVACY_CHUNK_SECONDS,
             media: ffmpegMediaTools,
             uploadExpiryHours: config.UPLOAD_EXPIRY_HOURS,
             originalRetentionDays: config.ORIGINAL_RETENTION_DAYS,

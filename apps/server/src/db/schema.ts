@@ -218,6 +218,11 @@ export interface VideoAnalysis {
   transitions?: { time: number; kind: 'exit' | 'entry' }[];
   detectors: { name: string; version: string }[];
   framesDecoded: number;
+  /** Distinct frames the scene model scored, at `sampleFps` or more a second (analyses since issue 46). */
+  framesExamined?: number;
+  sampleFps?: number;
+  /** Chunks the timeline was analysed in. */
+  chunks?: number;
   seconds: number;
 }
 
@@ -599,6 +604,30 @@ export const usedTotpCodes = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.code] })],
+);
+
+/**
+ * A long video's privacy analysis, chunk by chunk (issue 46): the analysis job plans the chunks, each a
+ * video-analyse-chunk job any worker can take. A chunk's findings
+ * (deid's ChunkAnalysis) stay here until the last chunk done merges them into the video's analysis.
+ */
+export const videoAnalysisChunks = pgTable(
+  'video_analysis_chunks',
+  {
+    id: text('id').primaryKey(),
+    videoId: text('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    index: integer('index').notNull(),
+    startSeconds: doublePrecision('start_seconds').notNull(),
+    endSeconds: doublePrecision('end_seconds').notNull(),
+    percent: integer('percent').notNull().default(0),
+    /** The chunk's findings once done (null while it is analysed). */
+    result: jsonb('result').$type<unknown>(),
+    createdAt: createdAt(),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('video_analysis_chunks_video_index').on(table.videoId, table.index)],
 );
 
 /** Liveness of running jobs: a job whose worker stopped beating is failed and retried. */

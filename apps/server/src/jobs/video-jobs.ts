@@ -7,6 +7,8 @@ import type { Storage } from '../platform/storage/storage.js';
 import type { UploadStore } from '../platform/storage/upload-store.js';
 import { createLifecycle, type LifecycleDeps } from '../modules/videos/video-lifecycle.js';
 import type { VideosRepository } from '../modules/videos/videos.repository.js';
+import type { AnalysisChunksRepository } from '../modules/videos/analysis-chunks.repository.js';
+import { analyseChunkJob } from './analyse-chunk.job.js';
 import { analyseVideoJob } from './analyse-video.job.js';
 import { cleanupMediaJob } from './cleanup-media.job.js';
 import { ingestVideoJob } from './ingest-video.job.js';
@@ -20,6 +22,10 @@ export function videoJobs(deps: {
   queue: Queue;
   uploads: UploadStore;
   analyser: PrivacyAnalyser;
+  /** Where long videos' analyses keep their chunks; without it (tests with fakes) a video is analysed in one job. */
+  chunks?: AnalysisChunksRepository;
+  /** PRIVACY_CHUNK_SECONDS. */
+  chunkSeconds?: number;
   media: MediaTools;
   uploadExpiryHours: number;
   originalRetentionDays: number;
@@ -30,10 +36,13 @@ export function videoJobs(deps: {
   log?: LifecycleDeps['log'];
 }): JobDefinition[] {
   const lifecycle = createLifecycle({ videos: deps.videos, queue: deps.queue, autoPublish: deps.autoPublish, onApplied: deps.onApplied, log: deps.log });
+  // Chunks need somewhere to keep their findings and an analyser that takes one chunk at a time.
+  const chunks = deps.analyser.analyseChunk ? deps.chunks : undefined;
   const shared = { videos: deps.videos, storage: deps.storage, media: deps.media, lifecycle };
   return [
     ingestVideoJob(shared),
-    analyseVideoJob({ ...shared, analyser: deps.analyser, queue: deps.queue }),
+    analyseVideoJob({ ...shared, analyser: deps.analyser, queue: deps.queue, chunks, chunkSeconds: deps.chunkSeconds }),
+    ...(chunks ? [analyseChunkJob({ ...shared, analyser: deps.analyser, queue: deps.queue, chunks })] : []),
     speculativeSdJob(shared),
     renderVideoJob({ ...shared, queue: deps.queue }),
     posterVideoJob(shared),

@@ -28,6 +28,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SEARCH_THREADS: 'many' }, '/srv')).toThrow(/SEARCH_THREADS/);
   });
 
+  it('examines 2 frames a second of every video unless PRIVACY_SAMPLE_FPS says more; under 1 is refused', () => {
+    expect(loadConfig({}, '/srv').PRIVACY_SAMPLE_FPS).toBe(2);
+    expect(loadConfig({ PRIVACY_SAMPLE_FPS: '5' }, '/srv').PRIVACY_SAMPLE_FPS).toBe(5);
+    expect(loadConfig({ PRIVACY_SAMPLE_FPS: '1' }, '/srv').PRIVACY_SAMPLE_FPS).toBe(1);
+    expect(() => loadConfig({ PRIVACY_SAMPLE_FPS: '0.5' }, '/srv')).toThrow(/PRIVACY_SAMPLE_FPS.*at least 1/);
+    expect(() => loadConfig({ PRIVACY_SAMPLE_FPS: 'often' }, '/srv')).toThrow(/PRIVACY_SAMPLE_FPS/);
+    expect(loadConfig({}, '/srv').PRIVACY_CHUNK_SECONDS).toBe(180);
+    expect(() => loadConfig({ PRIVACY_CHUNK_SECONDS: '1' }, '/srv')).toThrow(/PRIVACY_CHUNK_SECONDS/);
+  });
+
   it('publishes without review only when AUTO_PUBLISH=true (default off)', () => {
     expect(loadConfig({}, '/srv').AUTO_PUBLISH).toBe(false);
     expect(loadConfig({ AUTO_PUBLISH: 'true' }, '/srv').AUTO_PUBLISH).toBe(true);

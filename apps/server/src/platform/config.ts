@@ -76,6 +76,12 @@ export const configSchema = z
       .default(UPLOAD_EXPIRY_HOURS_DEFAULT),
     ORIGINAL_RETENTION_DAYS: z.coerce.number().min(0).max(3650).default(30),
     PRIVACY_DETECTORS: z.enum(['all', 'scene']).default('all'),
+    // Frames examined per second of every video's timeline, wherever its keyframes fall (issue 46:
+    // coverage is not traded for speed, so nothing under one a second is accepted).
+    PRIVACY_SAMPLE_FPS: z.coerce.number().min(1, 'must be at least 1 (frame per second): every second of a video is examined').max(30).default(2),
+    // A video longer than one and a half of these is analysed in chunks of about this many seconds,
+    // each a job any worker can take.
+    PRIVACY_CHUNK_SECONDS: z.coerce.number().int().min(5).max(3600).default(180),
     // Publication without a person's review, for videos whose provider asks for it and whose
     // analysis is certain of every frame (issue 47). Off: every video waits for its review.
     AUTO_PUBLISH: z

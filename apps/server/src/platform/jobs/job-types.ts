@@ -7,7 +7,10 @@ const videoId = z.string().min(1);
 
 export const JOB_PAYLOADS = {
   'video-ingest': z.object({ videoId }),
+  /** The privacy analysis: a short video's here, a long one's planned into video-analyse-chunk jobs. */
   'video-analyse': z.object({ videoId }),
+  /** One chunk of a video's privacy analysis; the last one done merges them. */
+  'video-analyse-chunk': z.object({ videoId, chunkId: z.uuid() }),
   /**
    * The speculative standard definition: the whole original rendered at 360p while the analysis
    * runs, so that publication after the review only cuts (job video-render).

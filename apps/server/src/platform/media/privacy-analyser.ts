@@ -7,7 +7,15 @@
 // every HTTP request of every visitor waited behind it (bench/RESULTS.md, "The site while a video
 // is analysed"). The thread starts with the first video and stays, with its models, for the next.
 import { Worker } from 'node:worker_threads';
-import { analyseVideo, type AnalysisResult, type SecondaryDetector } from '@ipsv/deid/analyse';
+import {
+  analyseChunk,
+  analyseVideo,
+  DEFAULT_SAMPLE_FPS,
+  type AnalysisChunk,
+  type AnalysisResult,
+  type ChunkAnalysis,
+  type SecondaryDetector,
+} from '@ipsv/deid/analyse';
 import { SceneDetector } from '@ipsv/deid/scene-detector';
 import { loadSceneModel } from '@ipsv/deid/scene-model';
 import { closeDetectors, defaultSecondaryDetectors } from '@ipsv/deid/secondary-detectors';
@@ -17,20 +25,44 @@ import { askToClose } from '../worker-close.js';
 
 export type DetectorSet = 'all' | 'scene';
 
+export interface AnalyserOptions {
+  /** Frames examined per second of the timeline (PRIVACY_SAMPLE_FPS). */
+  sampleFps?: number;
+}
+
+type RunOptions = { signal?: AbortSignal; onProgress?: (percent: number) => void };
+
 export interface PrivacyAnalyser {
-  analyse(file: string, options: { signal?: AbortSignal; onProgress?: (percent: number) => void }): Promise<AnalysisResult>;
+  /** The whole video in this process (one chunk after the other). */
+  analyse(file: string, options: RunOptions): Promise<AnalysisResult>;
+  /**
+   * One chunk of a video's timeline (the chunks' results merge with mergeChunks). The product's
+   * analysers have it; a test's fake that only ever analyses short videos may leave it out.
+   */
+  analyseChunk?(file: string, chunk: AnalysisChunk, durationSeconds: number, options: RunOptions): Promise<ChunkAnalysis>;
   close(): Promise<void>;
 }
 
+/** An analyser that also takes chunks (every analyser of the product). */
+export type ChunkingAnalyser = Required<PrivacyAnalyser>;
+
 /** In this thread: what the worker thread runs (and tests that want no thread). */
-export function createLocalAnalyser(detectors: DetectorSet = 'all'): PrivacyAnalyser {
+export function createLocalAnalyser(detectors: DetectorSet = 'all', analyserOptions: AnalyserOptions = {}): ChunkingAnalyser {
   let scene: SceneDetector | undefined;
   let secondary: SecondaryDetector[] | undefined;
+  const sampleFps = analyserOptions.sampleFps ?? DEFAULT_SAMPLE_FPS;
+  const models = () => {
+    scene ??= new SceneDetector(loadSceneModel(SCENE_MODEL_FILE));
+    secondary ??= detectors === 'all' ? defaultSecondaryDetectors() : [];
+    return { scene, detectors: secondary };
+  };
   return {
     async analyse(file, options) {
-      scene ??= new SceneDetector(loadSceneModel(SCENE_MODEL_FILE));
-      secondary ??= detectors === 'all' ? defaultSecondaryDetectors() : [];
-      return analyseVideo(file, { scene, detectors: secondary, signal: options.signal, onProgress: options.onProgress });
+      return analyseVideo(file, { ...models(), sampleFps, signal: options.signal, onProgress: options.onProgress });
+    },
+    async analyseChunk(file, chunk, durationSeconds, options) {
+      const { scene: detector, detectors: others } = models();
+      return analyseChunk(file, chunk, durationSeconds, detector, { detectors: others, sampleFps, signal: options.signal, onProgress: options.onProgress });
     },
     async close() {
       if (secondary) await closeDetectors(secondary);
@@ -42,7 +74,11 @@ export function createLocalAnalyser(detectors: DetectorSet = 'all'): PrivacyAnal
 }
 
 /** Messages to the worker thread. */
-export type AnalyserRequest = { type: 'analyse'; id: number; file: string } | { type: 'cancel'; id: number } | { type: 'close' };
+export type AnalyserRequest =
+  | { type: 'analyse'; id: number; file: string }
+  | { type: 'analyse-chunk'; id: number; file: string; chunk: AnalysisChunk; durationSeconds: number }
+  | { type: 'cancel'; id: number }
+  | { type: 'close' };
 
 /** An error as it crosses between threads (a MediaError keeps its code). */
 interface ThreadError {
@@ -55,7 +91,7 @@ interface ThreadError {
 /** Messages from the worker thread. */
 export type AnalyserReply =
   | { type: 'progress'; id: number; percent: number }
-  | { type: 'result'; id: number; result: AnalysisResult }
+  | { type: 'result'; id: number; result: AnalysisResult | ChunkAnalysis }
   | { type: 'error'; id: number; error: ThreadError }
   | { type: 'closed' };
 
@@ -76,12 +112,12 @@ const revive = (error: ThreadError): Error => {
 interface Pending {
   /** The thread analysing it (a thread that ends fails only its own). */
   thread: Worker;
-  resolve: (result: AnalysisResult) => void;
+  resolve: (result: AnalysisResult | ChunkAnalysis) => void;
   reject: (error: Error) => void;
   onProgress?: (percent: number) => void;
 }
 
-function createThreadedAnalyser(detectors: DetectorSet, workerUrl: URL): PrivacyAnalyser {
+function createThreadedAnalyser(detectors: DetectorSet, workerUrl: URL, analyserOptions: AnalyserOptions): ChunkingAnalyser {
   let worker: Worker | null = null;
   let nextId = 0;
   const pending = new Map<number, Pending>();
@@ -97,7 +133,7 @@ function createThreadedAnalyser(detectors: DetectorSet, workerUrl: URL): Privacy
   };
 
   const start = (): Worker => {
-    const thread = new Worker(workerUrl, { workerData: { detectors } });
+    const thread = new Worker(workerUrl, { workerData: { detectors, options: analyserOptions } });
     thread.on('message', (message: AnalyserReply) => {
       if (message.type === 'closed') return;
       const entry = pending.get(message.id);
@@ -123,25 +159,34 @@ function createThreadedAnalyser(detectors: DetectorSet, workerUrl: URL): Privacy
     return thread;
   };
 
+  /** Sends one request to the thread and waits for its answer (cancelled through `signal`). */
+  const ask = <T extends AnalysisResult | ChunkAnalysis>(request: (id: number) => AnalyserRequest, options: RunOptions): Promise<T> => {
+    const { signal, onProgress } = options;
+    if (signal?.aborted) return Promise.reject(new MediaError('cancelled', 'The operation was cancelled'));
+    const thread = (worker ??= start());
+    thread.ref();
+    const id = (nextId += 1);
+    return new Promise<T>((resolve, reject) => {
+      const cancel = () => thread.postMessage({ type: 'cancel', id } satisfies AnalyserRequest);
+      signal?.addEventListener('abort', cancel, { once: true });
+      const done = () => signal?.removeEventListener('abort', cancel);
+      pending.set(id, {
+        thread,
+        resolve: (result) => (done(), resolve(result as T)),
+        reject: (error) => (done(), reject(error)),
+        onProgress,
+      });
+      thread.postMessage(request(id));
+    });
+  };
+
   return {
     analyse(file, options) {
-      const { signal, onProgress } = options;
-      if (signal?.aborted) return Promise.reject(new MediaError('cancelled', 'The operation was cancelled'));
-      const thread = (worker ??= start());
-      thread.ref();
-      const id = (nextId += 1);
-      return new Promise<AnalysisResult>((resolve, reject) => {
-        const cancel = () => thread.postMessage({ type: 'cancel', id } satisfies AnalyserRequest);
-        signal?.addEventListener('abort', cancel, { once: true });
-        const done = () => signal?.removeEventListener('abort', cancel);
-        pending.set(id, {
-          thread,
-          resolve: (result) => (done(), resolve(result)),
-          reject: (error) => (done(), reject(error)),
-          onProgress,
-        });
-        thread.postMessage({ type: 'analyse', id, file } satisfies AnalyserRequest);
-      });
+      return ask<AnalysisResult>((id) => ({ type: 'analyse', id, file }), options);
+    },
+
+    analyseChunk(file, chunk, durationSeconds, options) {
+      return ask<ChunkAnalysis>((id) => ({ type: 'analyse-chunk', id, file, chunk, durationSeconds }), options);
     },
 
     async close() {
@@ -159,6 +204,7 @@ function createThreadedAnalyser(detectors: DetectorSet, workerUrl: URL): Privacy
  * The product's analyser: in its own thread (`thread: false` runs it in this one; `workerUrl`
  * starts another script that answers the same messages, as tests of a failing thread do).
  */
-export function createPrivacyAnalyser(detectors: DetectorSet = 'all', options: { thread?: boolean; workerUrl?: URL } = {}): PrivacyAnalyser {
-  return options.thread === false ? createLocalAnalyser(detectors) : createThreadedAnalyser(detectors, options.workerUrl ?? WORKER_URL);
+export function createPrivacyAnalyser(detectors: DetectorSet = 'all', options: AnalyserOptions & { thread?: boolean; workerUrl?: URL } = {}): ChunkingAnalyser {
+  const { thread, workerUrl, ...analyserOptions } = options;
+  return thread === false ? createLocalAnalyser(detectors, analyserOptions) : createThreadedAnalyser(detectors, workerUrl ?? WORKER_URL, analyserOptions);
 }

@@ -3,21 +3,25 @@
 // process's event loop keeps answering HTTP requests while a video is analysed.
 import { parentPort, workerData } from 'node:worker_threads';
 import { MediaError } from '@ipsv/media/errors';
-import { createLocalAnalyser, type AnalyserReply, type AnalyserRequest, type DetectorSet } from './privacy-analyser.js';
+import { createLocalAnalyser, type AnalyserOptions, type AnalyserReply, type AnalyserRequest, type DetectorSet } from './privacy-analyser.js';
 
 if (!parentPort) throw new Error('privacy-worker.ts runs as a worker thread (privacy-analyser.ts starts it)');
 const port = parentPort;
-const analyser = createLocalAnalyser((workerData as { detectors: DetectorSet }).detectors);
+const { detectors, options } = workerData as { detectors: DetectorSet; options?: AnalyserOptions };
+const analyser = createLocalAnalyser(detectors, options);
 const running = new Map<number, { controller: AbortController; done: Promise<void> }>();
 const reply = (message: AnalyserReply) => port.postMessage(message);
 
 port.on('message', (request: AnalyserRequest) => {
   switch (request.type) {
-    case 'analyse': {
+    case 'analyse':
+    case 'analyse-chunk': {
       const { id } = request;
       const controller = new AbortController();
-      const done = analyser
-        .analyse(request.file, { signal: controller.signal, onProgress: (percent) => reply({ type: 'progress', id, percent }) })
+      const run = { signal: controller.signal, onProgress: (percent: number) => reply({ type: 'progress', id, percent }) };
+      const work =
+        request.type === 'analyse' ? analyser.analyse(request.file, run) : analyser.analyseChunk(request.file, request.chunk, request.durationSeconds, run);
+      const done = work
         .then(
           (result) => reply({ type: 'result', id, result }),
           (error: unknown) =>
