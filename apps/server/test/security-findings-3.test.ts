@@ -431,7 +431,7 @@ describe('L9: AI Analysis of segments', () => {
         return { segments: [{ start: 0, end: 4 }] };
       },
     } as unknown as AppOptions['media'];
-    const analysing = await listen({ media });
+    const analysing = await listen({ media, rateLimitScale: 20 });
     const provider = await userOf('segments@findings3.org', 'provider', analysing);
     try {
       const one = await published('segments@findings3.org');
