@@ -57,3 +57,22 @@ it('starts a job sent from this process at once, and reports it pending until it
   while ((await queue.pending('video-speculative-sd', 'v-1')) && Date.now() < done) await new Promise((resolve) => setTimeout(resolve, 50));
   expect(await queue.pending('video-speculative-sd', 'v-1')).toBe(false);
 }, 30_000);
+
+it('workers started together on a database without their queues all start (creating a queue may deadlock; the loser tries again)', async () => {
+  const fresh = await createTestDatabase();
+  const queues: QueueHandle[] = [];
+  try {
+    const names = ['video-analyse', 'video-analyse-chunk', 'video-render', 'video-poster', 'video-ingest'] as const;
+    const definitions = names.map((name) => defineJob(name, { retryLimit: 0, retryDelay: 1, expireInSeconds: 60 }, async () => undefined));
+    for (let round = 0; round < 3; round += 1) {
+      const starting = await Promise.all(Array.from({ length: 4 }, () => startQueue(fresh.pool, pino({ level: 'silent' }), { pollingIntervalSeconds: 30 })));
+      queues.push(...starting);
+      await Promise.all(starting.map((q) => q.work(definitions)));
+    }
+    const { rows } = await fresh.pool.query(`SELECT name FROM pgboss.queue WHERE name = ANY($1) ORDER BY name`, [[...names]]);
+    expect(rows.map((r: { name: string }) => r.name)).toEqual([...names].sort());
+  } finally {
+    for (const q of queues) await q.stop();
+    await fresh.drop();
+  }
+}, 120_000);

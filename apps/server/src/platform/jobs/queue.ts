@@ -78,13 +78,26 @@ export async function startQueue(pool: pg.Pool, log: Logger, options: { pollingI
   let stopped = false;
 
   const ensureQueue = async (definition: Pick<JobDefinition, 'name' | 'retryLimit' | 'retryDelay' | 'expireInSeconds'>) => {
-    await boss.createQueue(definition.name, {
-      name: definition.name,
-      retryLimit: definition.retryLimit,
-      retryDelay: definition.retryDelay,
-      retryBackoff: true,
-      expireInSeconds: definition.expireInSeconds,
-    });
+    // Workers started together on a database that lacks a queue each create it: pg-boss's
+    // create_queue (an insert plus a partition table) can then deadlock, and PostgreSQL aborts one
+    // of them. That one tries again a moment later, when the queue exists.
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await boss.createQueue(definition.name, {
+          name: definition.name,
+          retryLimit: definition.retryLimit,
+          retryDelay: definition.retryDelay,
+          retryBackoff: true,
+          expireInSeconds: definition.expireInSeconds,
+        });
+        return;
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        if (attempt >= 5 || (code !== '40P01' && code !== '23505')) throw error;
+        log.warn({ queue: definition.name, attempt, code }, 'creating the job queue collided with another process; trying again');
+        await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 400 * attempt));
+      }
+    }
   };
 
   const beat = (jobId: string, queue: string) =>
