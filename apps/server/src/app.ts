@@ -27,6 +27,7 @@ import { createTwoFactorService } from './modules/auth/two-factor.service.js';
 import { codeEmail, type CodeEmailKind } from './modules/auth/auth-emails.js';
 import { federatedRoutes } from './modules/auth/federated.routes.js';
 import { createSignInThrottle } from './modules/auth/sign-in-throttle.js';
+import { createUsedTotpCodes } from './modules/auth/used-totp-codes.js';
 import { sessionRoutes } from './modules/session/session.routes.js';
 import { createSessionService } from './modules/session/session.service.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
@@ -300,6 +301,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     users: usersRepository,
     limiter,
     throttle: createSignInThrottle(db, options.rateLimitScale ?? 1),
+    totpCodes: createUsedTotpCodes(db),
     mailer: options.mailer,
     publicUrl: options.publicUrl,
     adminEmail: options.adminEmail,
