@@ -319,12 +319,19 @@ export const analyseChunk = async (
     }
     if (!sample.own) return;
     const uncertain = sample.scene >= uncertainFrom && sample.scene < threshold;
+    // The periodic frame of every `everySeconds` is the even pass's first, chosen by its time, not
+    // by which sampler delivered first: the same frames in one pass or in chunks.
+    const slot = Math.floor(frame.time * sampleFps + 1e-3);
     for (const [index, { run, everySeconds = 10 }] of secondary.entries()) {
       if (looked[index]!.has(key(frame.time))) continue;
-      const bucket = Math.floor(frame.time / everySeconds);
-      const periodic = run === 'periodic' && pass === 'even' && sample.scene < threshold && !periodicBuckets[index]!.has(bucket);
+      const periodic =
+        run === 'periodic' &&
+        (pass === 'even' || pass === 'fill') &&
+        sample.scene < threshold &&
+        slot % Math.max(1, Math.round(everySeconds * sampleFps)) === 0 &&
+        !periodicBuckets[index]!.has(slot);
       if (!uncertain && !periodic && !forced.has(index)) continue;
-      if (periodic) periodicBuckets[index]!.add(bucket);
+      if (periodic) periodicBuckets[index]!.add(slot);
       looked[index]!.add(key(frame.time));
       pending[index]!.push(frame);
       await flush(index);
