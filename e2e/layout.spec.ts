@@ -57,7 +57,9 @@ async function layoutProblems(page: Page, paths: string[]): Promise<string[]> {
 }
 
 test('no page cuts a label or scrolls sideways, on a phone and on a laptop', async ({ browser, baseURL }) => {
-  test.setTimeout(300_000);
+  // A published video first (upload, analysis at two frames a second, review, ladder), then 25 pages
+  // at two widths, beside the other worker's journeys: 5 minutes were exceeded on the 2-core machine.
+  test.setTimeout(540_000);
   const context = await browser.newContext({ baseURL });
   await createProvider(context.request, baseURL!);
   const id = await publishVideo(context.request, {

@@ -62,7 +62,7 @@ const ACCOUNT = ['/analytics', '/analytics/pi', '/analytics/security', '/analyti
 test.beforeEach(async ({ page }) => {
   // A page takes a few seconds here (its network settling, then axe-core), more under CI's load;
   // each role visits 15 to 26 pages, the viewer and the administrator twice.
-  test.setTimeout(420_000);
+  test.setTimeout(540_000);
   await page.addInitScript(() => localStorage.setItem('consent', JSON.stringify({ necessary: true, performance: false, advertising: false })));
 });
 

@@ -14,15 +14,37 @@ const INSIDE = "cellauto=s=1280x720:rate=25:rule=110,format=gray,geq=r='160+60*p
 const ROOM = { start: 12, end: 15 };
 
 test('a room view between two keyframes 10 s apart is proposed for removal and nothing publishes by itself', async ({ page, baseURL }) => {
-  test.setTimeout(360_000);
+  // The clip, an account, the upload and the analysis, beside the other worker's journeys; once a
+  // sign-up waited minutes for its answer in a loaded run (not explained yet: see issue 48's note).
+  test.setTimeout(600_000);
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ipsv-e2e-coverage-'));
   const file = path.join(dir, 'long-gop.mp4');
-  // One encode, so the scene cuts add no keyframe: x264 puts one every 250 frames and nowhere else.
+  // The texture is slow to generate: 2 s of it, looped. Then one encode, so the scene cuts add no
+  // keyframe: x264 puts one every 250 frames and nowhere else.
+  const texture = path.join(dir, 'texture.mp4');
+  execFileSync('ffmpeg', [
+    '-hide_banner',
+    '-nostdin',
+    '-y',
+    '-v',
+    'error',
+    '-f',
+    'lavfi',
+    '-t',
+    '2',
+    '-i',
+    INSIDE,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    texture,
+  ]);
   execFileSync('ffmpeg', [
     ...['-hide_banner', '-nostdin', '-y', '-v', 'error'],
-    ...['-f', 'lavfi', '-t', String(ROOM.start), '-i', INSIDE],
+    ...['-stream_loop', '-1', '-t', String(ROOM.start), '-i', texture],
     ...['-f', 'lavfi', '-t', String(ROOM.end - ROOM.start), '-i', 'testsrc2=s=1280x720:rate=25'],
-    ...['-f', 'lavfi', '-t', '15', '-i', INSIDE],
+    ...['-stream_loop', '-1', '-t', '15', '-i', texture],
     ...['-filter_complex', '[0:v][1:v][2:v]concat=n=3:v=1:a=0,format=yuv420p[v]', '-map', '[v]'],
     ...['-c:v', 'libx264', '-preset', 'ultrafast', '-x264-params', 'keyint=250:min-keyint=250:scenecut=0', file],
   ]);
