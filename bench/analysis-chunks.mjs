@@ -135,14 +135,17 @@ if (values.worker) {
   const identical =
     JSON.stringify(one.merged.ranges) === JSON.stringify(two.merged.ranges) && JSON.stringify(one.merged.track) === JSON.stringify(two.merged.track);
   console.log(`speed-up ${(one.seconds / two.seconds).toFixed(2)}×; ranges and track byte-identical: ${identical}`);
-  // A 60-minute case: 20 chunks of 180 s; each core takes chunks in turn, so the time is the number
-  // of rounds (chunks / cores, rounded up) times one chunk's time on one core.
-  const perChunk = one.seconds / chunks.length / (durationSeconds / chunks.length / Number(values.chunk));
-  for (const n of [8, 32]) {
-    const rounds = Math.ceil(20 / n);
-    console.log(
-      `projected 60-minute case on ${n} cores: ${rounds} round(s) of a ${values.chunk} s chunk ≈ ${(rounds * perChunk).toFixed(0)} s (${Math.min(n, 20)} cores busy)`,
-    );
+  // A 60-minute case: each core takes chunks in turn, so the time is the number of rounds (chunks /
+  // cores, rounded up) times one chunk's time with every core busy (from the two-worker run).
+  const busyPerSecond = two.perWorker.reduce((sum, w) => sum + w.seconds, 0) / durationSeconds;
+  for (const chunkSeconds of [Number(values.chunk), 180]) {
+    const count = Math.ceil(3600 / chunkSeconds);
+    for (const n of [8, 32]) {
+      const rounds = Math.ceil(count / n);
+      console.log(
+        `projected 60-minute case, ${count} chunks of ${chunkSeconds} s on ${n} cores: ${rounds} round(s) ≈ ${(rounds * chunkSeconds * busyPerSecond).toFixed(0)} s (${Math.min(n, count)} cores busy)`,
+      );
+    }
   }
   if (!identical) process.exitCode = 1;
 }
