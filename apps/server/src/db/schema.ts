@@ -188,6 +188,15 @@ export const appSecrets = pgTable('app_secrets', { name: text('name').notNull(),
 export const videoStatus = pgEnum('video_status', VIDEO_STATUSES);
 export const visibility = pgEnum('visibility', VISIBILITIES);
 export const licence = pgEnum('licence', LICENCES);
+/**
+ * The speculative standard definition (jobs/speculative-sd.job.ts), a 360p rendering of the whole
+ * original made during the analysis so that publication only cuts it: asked for (queued), being
+ * rendered, ready, having masks drawn into a copy of it (drawing, the file itself ready), or given
+ * up (failed). The render reads this, never the job queue.
+ */
+export const SPECULATIVE_SD_STATES = ['queued', 'rendering', 'ready', 'drawing', 'failed'] as const;
+export type SpeculativeSdState = (typeof SPECULATIVE_SD_STATES)[number];
+export const speculativeSdState = pgEnum('speculative_sd_state', SPECULATIVE_SD_STATES);
 
 /** What the ingest job learnt from the file (ffprobe), kept for the form and the render. */
 export interface VideoProbe {
@@ -296,6 +305,9 @@ export const videos = pgTable(
     thumbnailTimes: jsonb('thumbnail_times').$type<number[]>().notNull().default([]),
     filmstrip: jsonb('filmstrip').$type<{ interval: number; tileWidth: number; tileHeight: number; columns: number }>(),
     reviewProxyKey: text('review_proxy_key'),
+    speculativeSd: speculativeSdState('speculative_sd'),
+    /** When the speculative SD's state last changed or its job last beat (every 10 s while rendering or drawing). */
+    speculativeSdAt: timestamp('speculative_sd_at', { withTimezone: true }),
     failureReason: text('failure_reason'),
     // Privacy
     analysis: jsonb('analysis').$type<VideoAnalysis>(),

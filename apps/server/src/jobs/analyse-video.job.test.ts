@@ -114,26 +114,31 @@ describe('the privacy analysis job', () => {
     expect(videos.rows.get('v')).toMatchObject({ status: 'analysing', reviewProxyKey: null });
   });
 
-  it('asks for no speculative standard definition when one exists already or is on its way (a retried analysis)', async () => {
-    const s = await setup([]);
-    await s.storage.put('videos/v/source/review/360p/video.mp4', Buffer.from('sd'), 'video/mp4');
-    await s.job.run({ videoId: 'v' }, jobContext());
-    expect(s.queue.sent).toEqual([]);
-    const again = await setup([]);
-    again.queue.running.add('video-speculative-sd:v');
-    await again.job.run({ videoId: 'v' }, jobContext());
-    expect(again.queue.sent).toEqual([]);
+  it('asks for no speculative standard definition when one exists already or is on its way (a retried analysis); again when the last gave up', async () => {
+    for (const state of ['ready', 'queued', 'rendering', 'drawing'] as const) {
+      const s = await setup([]);
+      await s.videos.setSpeculativeSd('v', state);
+      await s.job.run({ videoId: 'v' }, jobContext());
+      expect(s.queue.sent).toEqual([]);
+    }
+    const first = await setup([]);
+    await first.job.run({ videoId: 'v' }, jobContext());
+    expect(first.videos.rows.get('v')!.speculativeSd).toBe('queued');
+    const gaveUp = await setup([]);
+    await gaveUp.videos.setSpeculativeSd('v', 'failed');
+    await gaveUp.job.run({ videoId: 'v' }, jobContext());
+    expect(gaveUp.queue.sent).toEqual([{ name: 'video-speculative-sd', payload: { videoId: 'v' } }]);
   });
 
   it('masks proposed after the speculative SD was ready: its job is sent again to draw them into a copy, once', async () => {
     const overlay = { x: 0, y: 0, width: 0.4, height: 0.1, start: 0, end: 20, confidence: 0.98, reason: 'text' as const };
     const s = await setup([], {}, [overlay]);
-    await s.storage.put('videos/v/source/review/360p/video.mp4', Buffer.from('sd'), 'video/mp4');
+    await s.videos.setSpeculativeSd('v', 'ready');
     await s.job.run({ videoId: 'v' }, jobContext());
     expect(s.queue.sent).toEqual([{ name: 'video-speculative-sd', payload: { videoId: 'v' } }]);
     // A copy with masks drawn exists already (a retried analysis): nothing to send.
     const again = await setup([], {}, [overlay]);
-    await again.storage.put('videos/v/source/review/360p/video.mp4', Buffer.from('sd'), 'video/mp4');
+    await again.videos.setSpeculativeSd('v', 'ready');
     await again.storage.put('videos/v/source/review/360p/masked.json', Buffer.from('[]'), 'application/json');
     await again.job.run({ videoId: 'v' }, jobContext());
     expect(again.queue.sent).toEqual([]);

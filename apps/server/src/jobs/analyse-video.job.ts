@@ -14,7 +14,8 @@ import type { VideoRow } from '../modules/videos/videos.repository.js';
 import { analysed } from '../modules/videos/video-lifecycle.js';
 import { mediaKeys } from '../modules/videos/media-keys.js';
 import type { AnalysisChunksRepository } from '../modules/videos/analysis-chunks.repository.js';
-import { localOriginal, progressWriter, removeDir, runStage, scratchDir, type VideoJobDeps } from './video-job.js';
+import type { Logger } from 'pino';
+import { localOriginal, progressWriter, removeDir, runStage, scratchDir, stageLost, type Stage, type VideoJobDeps } from './video-job.js';
 
 const round = (n: number, digits = 3) => Math.round(n * 10 ** digits) / 10 ** digits;
 
@@ -48,6 +49,9 @@ export const toVideoAnalysis = (result: AnalysisResult, seconds: number): VideoA
   seconds,
 });
 
+/** The analysis of a video, in one job or in chunks: what the provider is told when it fails. */
+export const analysisStage = (id: string): Stage => ({ id, statuses: ['analysing'], name: 'The privacy analysis' });
+
 export type AnalysisJobDeps = VideoJobDeps & { queue: Queue; chunks?: AnalysisChunksRepository };
 
 /** The analysis's result goes to the lifecycle: the review, or rendering when it may publish by itself. */
@@ -67,10 +71,13 @@ async function applyAnalysis(
   // An automatic confirmation is recorded like the provider's own.
   if (transition.patch.confirmedBy === 'auto' && row.renderingVersion !== null) await videos.recordConfirmation(video.id, row.renderingVersion, [], 'auto');
   // The speculative SD was ready first (or is this analysis's review copy): its job draws the
-  // proposed masks into a copy of it while the provider reviews (speculative-sd.job.ts).
-  const keys = mediaKeys(video.id);
-  if (row.status === 'review' && analysis.proposedMasks!.length && (await storage.stat(keys.reviewProxy)) && !(await storage.stat(keys.reviewMaskedList)))
-    await queue.send('video-speculative-sd', { videoId: video.id });
+  // proposed masks into a copy of it while the provider reviews (speculative-sd.job.ts). That job
+  // marks the SD ready before it reads the video, so one of the two always sees the other.
+  if (row.status === 'review' && analysis.proposedMasks!.length) {
+    const { state } = await videos.speculativeSd(video.id);
+    if ((state === 'ready' || state === 'drawing') && !(await storage.stat(mediaKeys(video.id).reviewMaskedList)))
+      await queue.send('video-speculative-sd', { videoId: video.id });
+  }
   context.log.info(
     { video: video.id, ranges: analysis.proposed.length, chunks: result.chunks, framesExamined: result.framesExamined, seconds: analysis.seconds },
     'privacy analysis done',
@@ -102,17 +109,18 @@ export async function finishAnalysis(
 export function analyseVideoJob(deps: AnalysisJobDeps & { analyser: PrivacyAnalyser; chunkSeconds?: number }) {
   const { videos, storage, media, queue, chunks, analyser } = deps;
   const chunkSeconds = deps.chunkSeconds ?? DEFAULT_CHUNK_SECONDS;
-  return defineJob('video-analyse', { retryLimit: 2, retryDelay: 30, expireInSeconds: 6 * 60 * 60 }, async ({ videoId }, context) => {
+  const lost = ({ videoId }: { videoId: string }, log: Logger) => stageLost(deps, analysisStage(videoId), log);
+  return defineJob('video-analyse', { retryLimit: 2, retryDelay: 30, expireInSeconds: 6 * 60 * 60, lost }, async ({ videoId }, context) => {
     const video = await videos.find(videoId);
     if (!video || video.status !== 'analysing' || !video.probe) return;
     const probe = video.probe;
-    await runStage(deps, context, { id: videoId, statuses: ['analysing'], name: 'The privacy analysis' }, async () => {
+    await runStage(deps, context, analysisStage(videoId), async () => {
       const needsProxy = !probe.browserPlayable && !video.reviewProxyKey;
       // The speculative standard definition renders beside the analysis, so that publication after
       // the review only cuts. A source browsers cannot play gets the same file made here, as the
       // review's copy. A retried analysis does not ask twice.
-      const speculativeWanted =
-        !needsProxy && !video.rendition && !(await storage.stat(mediaKeys(videoId).reviewProxy)) && !(await queue.pending('video-speculative-sd', videoId));
+      // The claim on the video row is the dedupe: none asked for yet, or the last one gave up.
+      const speculativeWanted = !needsProxy && !video.rendition && (await videos.setSpeculativeSd(videoId, 'queued', [null, 'failed']));
       if (speculativeWanted) await queue.send('video-speculative-sd', { videoId });
       const work = await scratchDir(videoId, 'analyse');
       const local = await localOriginal(storage, video.originalKey, work);
@@ -123,6 +131,8 @@ export function analyseVideoJob(deps: AnalysisJobDeps & { analyser: PrivacyAnaly
           const proxy = await media.renderLadder(local.path, `${work}/proxy`, [PUBLICATION_RUNG], { ...PUBLICATION_RENDER, hls: false, signal, onProgress });
           const reviewProxyKey = mediaKeys(videoId).reviewProxy;
           await storage.putFile(reviewProxyKey, proxy[0]!.mp4, 'video/mp4');
+          // The review's copy is the speculative SD too: publication cuts it.
+          await videos.setSpeculativeSd(videoId, 'ready');
           return reviewProxyKey;
         };
 

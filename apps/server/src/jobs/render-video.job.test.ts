@@ -27,7 +27,7 @@ async function setup(media = fakeMediaTools(), values: Record<string, unknown> =
     ...values,
   });
   const queue = fakeQueue();
-  return { videos, storage, media, queue, job: renderVideoJob({ videos, storage, media, queue, lifecycle: createLifecycle({ videos, queue }) }) };
+  return { videos, storage, media, queue, job: renderVideoJob({ videos, storage, media, lifecycle: createLifecycle({ videos, queue }) }) };
 }
 
 describe('the render job', () => {
@@ -131,6 +131,18 @@ describe('the render job', () => {
     expect(s.videos.rows.get('v')!.rendition!.poster).toBe('videos/v/v1/poster.jpg');
   });
 
+  it("its worker lost on the last attempt: the video is marked failed with a reason, unless a newer confirmation's render took over", async () => {
+    const s = await setup();
+    const silent = jobContext().log;
+    await s.job.lost!({ videoId: 'v', version: 2 }, silent);
+    expect(s.videos.rows.get('v')!.status).toBe('rendering');
+    await s.job.lost!({ videoId: 'v', version: 1 }, silent);
+    expect(s.videos.rows.get('v')).toMatchObject({
+      status: 'failed',
+      failureReason: expect.stringMatching(/^Rendering failed: the worker running it stopped/),
+    });
+  });
+
   describe('with a speculative standard definition rendered during the analysis', () => {
     const speculative = 'videos/v/source/review/360p/video.mp4';
 
@@ -157,18 +169,29 @@ describe('the render job', () => {
 
     it('waits for one still being rendered rather than decoding the original beside it', async () => {
       const s = await setup();
-      s.queue.running.add('video-speculative-sd:v');
+      await s.videos.setSpeculativeSd('v', 'rendering');
       const run = s.job.run({ videoId: 'v', version: 1 }, jobContext());
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(s.media.calls).not.toContain('renderLadder:360p');
       expect(s.videos.rows.get('v')!.status).toBe('rendering');
       await s.storage.put(speculative, Buffer.from('sd'), 'video/mp4');
-      s.queue.running.delete('video-speculative-sd:v');
+      await s.videos.setSpeculativeSd('v', 'ready');
       await run;
       expect(s.media.calls).toContain('packageRendition:360p');
       expect(s.media.calls).not.toContain('renderLadder:360p');
       expect(s.videos.rows.get('v')!.status).toBe('published');
     }, 10_000);
+
+    it('renders from the original when the one being rendered stopped beating (its job died), or is only queued', async () => {
+      for (const state of ['rendering', 'queued'] as const) {
+        const s = await setup();
+        await s.videos.setSpeculativeSd('v', state);
+        if (state === 'rendering') s.videos.rows.get('v')!.speculativeSdAt = new Date(Date.now() - 61_000);
+        await s.job.run({ videoId: 'v', version: 1 }, jobContext());
+        expect(s.media.calls).toContain('renderLadder:360p');
+        expect(s.videos.rows.get('v')!.status).toBe('published');
+      }
+    }, 3_000);
 
     describe('and a copy of it with the proposed masks drawn in', () => {
       const list = 'videos/v/source/review/360p/masked.json';
@@ -247,7 +270,7 @@ describe('the render job', () => {
       it('does not wait for masks being drawn that the review did not keep', async () => {
         const s = await setup(undefined, { confirmedMasks: [], analysis: { proposed: [], proposedMasks: [overlay] } });
         await s.storage.put(speculative, Buffer.from('sd'), 'video/mp4');
-        s.queue.running.add('video-speculative-sd:v');
+        await s.videos.setSpeculativeSd('v', 'drawing');
         await s.job.run({ videoId: 'v', version: 1 }, jobContext());
         expect(s.videos.rows.get('v')).toMatchObject({ status: 'published' });
         expect(s.media.calls).not.toContain('renderLadder:360p');
@@ -257,11 +280,11 @@ describe('the render job', () => {
       async function waitsWhileDrawing(values: Record<string, unknown>) {
         const s = await setup(undefined, values);
         await s.storage.put(speculative, Buffer.from('sd'), 'video/mp4');
-        s.queue.running.add('video-speculative-sd:v');
+        await s.videos.setSpeculativeSd('v', 'drawing');
         const run = s.job.run({ videoId: 'v', version: 1 }, jobContext());
         await new Promise((resolve) => setTimeout(resolve, 50));
         expect(s.videos.rows.get('v')!.status).toBe('rendering');
-        s.queue.running.delete('video-speculative-sd:v');
+        await s.videos.setSpeculativeSd('v', 'ready');
         await run;
         expect(s.videos.rows.get('v')!.status).toBe('published');
       }
@@ -273,7 +296,8 @@ describe('the render job', () => {
       it('does not wait for a job only queued to draw them (behind other videos), once the speculative SD exists', async () => {
         const s = await setup(undefined, { confirmedMasks: [overlay], analysis: { proposed: [], proposedMasks: [overlay] } });
         await s.storage.put(speculative, Buffer.from('sd'), 'video/mp4');
-        s.queue.queued.add('video-speculative-sd:v');
+        // The job asked to draw them has not started: the SD is still only ready.
+        await s.videos.setSpeculativeSd('v', 'ready');
         await s.job.run({ videoId: 'v', version: 1 }, jobContext());
         expect(s.videos.rows.get('v')).toMatchObject({ status: 'published' });
         expect(s.media.calls).not.toContain('renderLadder:360p');

@@ -11,18 +11,24 @@ import type { ProbeResult } from '@ipsv/media/probe';
 import { PUBLICATION_CUT, PUBLICATION_RENDER, PUBLICATION_RUNG, RUNGS, rungsFor, type RenditionFiles } from '@ipsv/media/ladder';
 import { keptRanges } from '@ipsv/media/ranges';
 import type { RenditionKeys } from '../db/schema.js';
-import { defineJob, type JobContext, type Queue } from '../platform/jobs/queue.js';
+import { defineJob, type JobContext } from '../platform/jobs/queue.js';
 import type { PrivacyMask, PrivacyRange } from '@ipsv/contracts/privacy-review';
 import { canApply, published, renditionsCompleted } from '../modules/videos/video-lifecycle.js';
 import { mediaKeys } from '../modules/videos/media-keys.js';
 import { masksLeftToDraw } from '../modules/videos/mask-regions.js';
 import { deleteMaskedCopies, readDrawnMasks } from './drawn-masks.js';
 import { makePoster } from './poster.js';
-import { localOriginal, progressWriter, removeDir, runStage, scratchDir, uploadFolder, type VideoJobDeps } from './video-job.js';
+import type { Logger } from 'pino';
+import { localOriginal, progressWriter, removeDir, runStage, scratchDir, stageLost, uploadFolder, type Stage, type VideoJobDeps } from './video-job.js';
 
-export function renderVideoJob(deps: VideoJobDeps & { queue: Queue }) {
+export function renderVideoJob(deps: VideoJobDeps) {
   const { videos, storage, lifecycle, media } = deps;
-  return defineJob('video-render', { retryLimit: 3, retryDelay: 60, expireInSeconds: 12 * 60 * 60 }, async ({ videoId, version }, context) => {
+  const stage = (id: string): Stage => ({ id, statuses: ['rendering'], name: 'Rendering' });
+  // Only the render of the version being rendered fails the video: an older one's was replaced.
+  const lost = async ({ videoId, version }: { videoId: string; version: number }, log: Logger) => {
+    if ((await videos.find(videoId))?.renderingVersion === version) await stageLost(deps, stage(videoId), log);
+  };
+  return defineJob('video-render', { retryLimit: 3, retryDelay: 60, expireInSeconds: 12 * 60 * 60, lost }, async ({ videoId, version }, context) => {
     const video = await videos.find(videoId);
     // A newer confirmation replaced this one, or the video is gone: nothing to do.
     if (!video || video.renderingVersion !== version || !video.confirmedRanges || !video.probe) return;
@@ -36,7 +42,7 @@ export function renderVideoJob(deps: VideoJobDeps & { queue: Queue }) {
     const masks = video.confirmedMasks ?? [];
     const keys = mediaKeys(videoId);
     const prefix = keys.version(version);
-    await runStage(deps, context, { id: videoId, statuses: ['rendering'], name: 'Rendering' }, async () => {
+    await runStage(deps, context, stage(videoId), async () => {
       const work = await scratchDir(videoId, `render-v${version}`);
       const local = await localOriginal(storage, video.originalKey, work);
       try {
@@ -89,7 +95,10 @@ export function renderVideoJob(deps: VideoJobDeps & { queue: Queue }) {
           context.log.info({ video: videoId, version }, 'standard definition published');
           // The speculative SD and its masked copy show what the review removed: gone once the
           // published one exists (unless it is the review's copy of a source browsers cannot play).
-          if (current.reviewProxyKey !== keys.reviewProxy) await storage.delete(keys.reviewProxy);
+          if (current.reviewProxyKey !== keys.reviewProxy) {
+            await storage.delete(keys.reviewProxy);
+            await videos.setSpeculativeSd(videoId, null);
+          }
           await deleteMaskedCopies(storage, videoId);
         }
 
@@ -141,7 +150,7 @@ const SPECULATIVE_POLL_MS = 2000;
  * copy and draws only the rest.
  */
 async function fromSpeculative(
-  deps: VideoJobDeps & { queue: Queue },
+  deps: VideoJobDeps,
   videoId: string,
   work: string,
   sdDir: string,
@@ -153,19 +162,24 @@ async function fromSpeculative(
     onProgress: (percent: number) => void;
   },
 ): Promise<RenditionFiles | null> {
-  const { storage, media, queue } = deps;
+  const { videos, storage, media } = deps;
   const { signal, log } = job.context;
   const keys = mediaKeys(videoId);
   // The job may still be drawing masks: worth waiting for only if they were all kept.
   const drawingUseful = job.drawing.some((drawing) => drawing.length > 0 && masksLeftToDraw(drawing, job.masks) !== null);
   let waited = false;
   for (;;) {
-    // Once the SD exists, only masks being drawn right now are worth waiting for: a job still queued
-    // (behind another video's speculative SD) could keep the render waiting for minutes.
-    const ready = await storage.stat(keys.reviewProxy);
-    if (!(await queue.pending('video-speculative-sd', videoId, { activeOnly: Boolean(ready) })) || (ready && !drawingUseful)) break;
+    // Waited for only while its job works on it and beats (the video row says so): one still
+    // queued (behind another video's) would cost the same decode as the original's, later, and
+    // one whose job died stops beating. Once the SD exists, only masks being drawn are worth it.
+    const { state, live } = await videos.speculativeSd(videoId);
+    const worthWaiting = live && (state === 'rendering' || (state === 'drawing' && drawingUseful));
+    if (!worthWaiting) break;
     if (!waited)
-      log.info({ video: videoId }, ready ? 'waiting for the masks being drawn into the speculative SD' : 'waiting for the speculative standard definition');
+      log.info(
+        { video: videoId },
+        state === 'drawing' ? 'waiting for the masks being drawn into the speculative SD' : 'waiting for the speculative standard definition',
+      );
     waited = true;
     await new Promise((resolve) => setTimeout(resolve, SPECULATIVE_POLL_MS));
     if (signal.aborted) throw signal.reason;

@@ -27,7 +27,22 @@ describe('the speculative standard definition', () => {
     expect(options[0]).not.toHaveProperty('removeRanges');
     expect(s.storage.objects.has(speculative)).toBe(true);
     // The video itself is not touched: the analysis owns its status and progress.
-    expect(s.videos.rows.get('v')).toMatchObject({ status: 'analysing', reviewProxyKey: null });
+    expect(s.videos.rows.get('v')).toMatchObject({ status: 'analysing', reviewProxyKey: null, speculativeSd: 'ready' });
+  });
+
+  it('says on the video row that it is rendering, beating while it works, so that a render knows to wait for it', async () => {
+    let during: unknown;
+    const s = await setup(
+      fakeMediaTools({
+        renderLadder: async (...args) => {
+          during = await s.videos.speculativeSd('v');
+          return fakeMediaTools().renderLadder(...args);
+        },
+      }),
+    );
+    await s.job.run({ videoId: 'v' }, jobContext());
+    expect(during).toEqual({ state: 'rendering', live: true });
+    expect(await s.videos.speculativeSd('v')).toEqual({ state: 'ready', live: true });
   });
 
   it('does nothing for a video already published, deleted, or with the file already there', async () => {
@@ -46,8 +61,10 @@ describe('the speculative standard definition', () => {
   it('a failure is retried, and on the last attempt leaves the video as it was (the render uses the original)', async () => {
     const s = await setup(fakeMediaTools({ renderLadder: async () => Promise.reject(ffmpegCrash()) }));
     await expect(s.job.run({ videoId: 'v' }, jobContext())).rejects.toThrow(/SIGKILL/);
+    // To be tried again: queued, which a render does not wait for.
+    expect(s.videos.rows.get('v')!.speculativeSd).toBe('queued');
     await s.job.run({ videoId: 'v' }, jobContext({ lastAttempt: true }));
-    expect(s.videos.rows.get('v')).toMatchObject({ status: 'analysing', failureReason: null });
+    expect(s.videos.rows.get('v')).toMatchObject({ status: 'analysing', failureReason: null, speculativeSd: 'failed' });
     expect(s.storage.objects.has(speculative)).toBe(false);
   });
 
@@ -97,6 +114,8 @@ describe('the speculative standard definition', () => {
       const s = await setup(fakeMediaTools({ cut: async () => Promise.reject(ffmpegCrash()) }), analysed);
       await s.job.run({ videoId: 'v' }, jobContext());
       expect(s.storage.objects.has(speculative)).toBe(true);
+      // Drawing no more: the SD itself is ready to cut.
+      expect(s.videos.rows.get('v')!.speculativeSd).toBe('ready');
       expect(s.storage.objects.has(masked) || s.storage.objects.has(list)).toBe(false);
     });
 

@@ -10,13 +10,16 @@
 // analysis is done by then, otherwise when the analysis, done later, sends this job again; and again
 // each time a draft with other masks is saved (the review service sends this job then).
 // A failure here never fails the video: the render then works from the original as before.
+// Its state is a column of the video (videos.speculative_sd: queued, rendering, ready, drawing,
+// failed), beaten every 10 s while this job renders or draws, so that the render decides from the
+// video row whether to wait for it, and never reads the job queue.
 import { PUBLICATION_CUT, PUBLICATION_RENDER, PUBLICATION_RUNG } from '@ipsv/media/ladder';
 import { defineJob, type JobContext } from '../platform/jobs/queue.js';
 import { mediaKeys } from '../modules/videos/media-keys.js';
 import type { PrivacyMask } from '@ipsv/contracts/privacy-review';
 import { liveDraft } from '../modules/videos/privacy-review.service.js';
 import { regionOf, sameRegions } from '../modules/videos/mask-regions.js';
-import type { VideoRow } from '../modules/videos/videos.repository.js';
+import type { VideoRow, VideosRepository } from '../modules/videos/videos.repository.js';
 import { deleteMaskedCopies, maskedCopyKey, readDrawnMasks } from './drawn-masks.js';
 import { localOriginal, removeDir, scratchDir, type VideoJobDeps } from './video-job.js';
 
@@ -25,7 +28,13 @@ const BEFORE_PUBLICATION = new Set(['analysing', 'review', 'rendering']);
 
 export function speculativeSdJob(deps: VideoJobDeps) {
   const { videos, storage, media } = deps;
-  return defineJob('video-speculative-sd', { retryLimit: 1, retryDelay: 10, expireInSeconds: 6 * 60 * 60 }, async ({ videoId }, context) => {
+  // Its worker died on the last attempt: given up, as a failure there would have (or, when it was
+  // only drawing masks, the SD itself stays ready).
+  const lost = async ({ videoId }: { videoId: string }) => {
+    await videos.setSpeculativeSd(videoId, 'failed', ['rendering', 'queued']);
+    await videos.setSpeculativeSd(videoId, 'ready', ['drawing']);
+  };
+  return defineJob('video-speculative-sd', { retryLimit: 1, retryDelay: 10, expireInSeconds: 6 * 60 * 60, lost }, async ({ videoId }, context) => {
     const video = await videos.find(videoId);
     if (!video || !BEFORE_PUBLICATION.has(video.status) || video.rendition || video.originalDeletedAt) return;
     const keys = mediaKeys(videoId);
@@ -41,29 +50,59 @@ export function speculativeSdJob(deps: VideoJobDeps) {
       const local = await localOriginal(storage, video.originalKey, work);
       try {
         const started = Date.now();
-        const [sd] = await media.renderLadder(local.path, `${work}/sd`, [PUBLICATION_RUNG], {
-          ...PUBLICATION_RENDER,
-          hls: false,
-          // Nobody waits for it until the review is done; the analysis, which the review waits for, comes first.
-          niceness: 10,
-          signal: context.signal,
-        });
+        const [sd] = await whileBeating(videos, videoId, 'rendering', () =>
+          media.renderLadder(local.path, `${work}/sd`, [PUBLICATION_RUNG], {
+            ...PUBLICATION_RENDER,
+            hls: false,
+            // Nobody waits for it until the review is done; the analysis, which the review waits for, comes first.
+            niceness: 10,
+            signal: context.signal,
+          }),
+        );
         // Published meanwhile from the original (the render did not wait): not needed any more.
         const now = await videos.find(videoId);
-        if (!now || now.rendition) return;
+        if (!now || now.rendition) {
+          await videos.setSpeculativeSd(videoId, null, ['rendering']);
+          return;
+        }
         await storage.putFile(key, sd!.mp4, 'video/mp4');
+        // Ready before the masks are read (drawMasks): an analysis finishing now either finds it
+        // ready and asks for the drawing, or is seen done by drawMasks, never neither.
+        await videos.setSpeculativeSd(videoId, 'ready');
         context.log.info({ video: videoId, seconds: (Date.now() - started) / 1000 }, 'speculative standard definition ready');
         await drawMasks(deps, videoId, sd!.mp4, work, context);
       } finally {
         await local.release();
       }
     } catch (error) {
-      if (context.signal.aborted || !context.lastAttempt) throw error;
+      // Tried again later (pg-boss retries it, or the queue stopped): queued, which the render does not wait for.
+      if (context.signal.aborted || !context.lastAttempt) {
+        await videos.setSpeculativeSd(videoId, 'queued', ['rendering']).catch(() => undefined);
+        throw error;
+      }
+      await videos.setSpeculativeSd(videoId, 'failed', ['rendering']);
       context.log.warn({ err: error, video: videoId }, 'speculative standard definition gave up; the render will use the original');
     } finally {
       await removeDir(work);
     }
   });
+}
+
+/** A speculative SD job beats its video's state this often while it works. */
+const BEAT_MS = 10_000;
+
+/**
+ * Runs `work` with the video's speculative SD in `state`, beaten every BEAT_MS so that a render
+ * waiting for it sees it alive (a job that dies stops beating, and the render goes on without it).
+ */
+async function whileBeating<T>(videos: VideosRepository, videoId: string, state: 'rendering' | 'drawing', work: () => Promise<T>): Promise<T> {
+  await videos.setSpeculativeSd(videoId, state);
+  const timer = setInterval(() => void videos.setSpeculativeSd(videoId, state, [state]).catch(() => undefined), BEAT_MS);
+  try {
+    return await work();
+  } finally {
+    clearInterval(timer);
+  }
 }
 
 /**
@@ -112,7 +151,10 @@ async function drawMasks(deps: VideoJobDeps, videoId: string, sdFile: string, wo
   try {
     const started = Date.now();
     const file = `${work}/masked.mp4`;
-    await media.cut(sdFile, [], file, { ...PUBLICATION_CUT, masks, niceness: 10, signal: context.signal });
+    // Drawing, the SD itself ready: a render that can use these masks waits; back to ready after.
+    await whileBeating(videos, videoId, 'drawing', () =>
+      media.cut(sdFile, [], file, { ...PUBLICATION_CUT, masks, niceness: 10, signal: context.signal }),
+    ).finally(() => videos.setSpeculativeSd(videoId, 'ready', ['drawing']));
     const key = maskedCopyKey(keys.reviewMaskedPrefix, masks);
     const before = await readDrawnMasks(storage, keys.reviewMaskedList);
     // The file first: a list present means the file it names is complete.

@@ -44,7 +44,7 @@ export function videoJobs(deps: {
     analyseVideoJob({ ...shared, analyser: deps.analyser, queue: deps.queue, chunks, chunkSeconds: deps.chunkSeconds }),
     ...(chunks ? [analyseChunkJob({ ...shared, analyser: deps.analyser, queue: deps.queue, chunks })] : []),
     speculativeSdJob(shared),
-    renderVideoJob({ ...shared, queue: deps.queue }),
+    renderVideoJob(shared),
     posterVideoJob(shared),
     cleanupMediaJob({ ...shared, uploads: deps.uploads, uploadExpiryHours: deps.uploadExpiryHours, originalRetentionDays: deps.originalRetentionDays }),
   ];

@@ -7,7 +7,14 @@ import type { JobName, JobPayload, JobRequest } from '../platform/jobs/job-types
 import type { JobContext, Queue } from '../platform/jobs/queue.js';
 import type { MediaSigner } from '../platform/media/media-signing.js';
 import type { ByteRange, LocalFile, Storage } from '../platform/storage/storage.js';
-import type { SegmentRow, VersionRow, VideoPatch, VideoRow, VideosRepository } from '../modules/videos/videos.repository.js';
+import {
+  SPECULATIVE_SD_STALE_SECONDS,
+  type SegmentRow,
+  type VersionRow,
+  type VideoPatch,
+  type VideoRow,
+  type VideosRepository,
+} from '../modules/videos/videos.repository.js';
 import { Readable } from 'node:stream';
 
 type VideoInsert = Parameters<VideosRepository['create']>[0];
@@ -61,6 +68,8 @@ export function videoRow(values: VideoInsert): VideoRow {
     takenDownAt: null,
     takenDownBy: null,
     takedownReason: null,
+    speculativeSd: null,
+    speculativeSdAt: null,
     createdAt: at,
     updatedAt: at,
     ...values,
@@ -109,6 +118,17 @@ export function fakeVideosRepository(users: Record<string, string> = {}) {
       const updated = { ...row, ...patch, updatedAt: new Date() } as VideoRow;
       rows.set(id, updated);
       return structuredClone(updated);
+    },
+    async setSpeculativeSd(id, state, from) {
+      const row = rows.get(id);
+      if (!row || (from && !from.includes(row.speculativeSd))) return false;
+      rows.set(id, { ...row, speculativeSd: state, speculativeSdAt: new Date() });
+      return true;
+    },
+    async speculativeSd(id) {
+      const row = rows.get(id);
+      const at = row?.speculativeSdAt?.getTime() ?? 0;
+      return { state: row?.speculativeSd ?? null, live: Date.now() - at < SPECULATIVE_SD_STALE_SECONDS * 1000 };
     },
     async saveReviewDraft(id, draft) {
       const row = rows.get(id);
@@ -224,23 +244,13 @@ export function fakeStorage() {
   return storage;
 }
 
-/**
- * A queue that records what is sent; `running` holds "<job>:<videoId>" entries of jobs running,
- * `queued` of jobs waiting for a worker (both pending; only the running ones active).
- */
-export function fakeQueue(): Queue & { sent: JobRequest[]; running: Set<string>; queued: Set<string> } {
+/** A queue that records what is sent. */
+export function fakeQueue(): Queue & { sent: JobRequest[] } {
   const sent: JobRequest[] = [];
-  const running = new Set<string>();
-  const queued = new Set<string>();
   return {
     sent,
-    running,
-    queued,
     async send<N extends JobName>(name: N, payload: JobPayload<N>) {
       sent.push({ name, payload } as JobRequest);
-    },
-    async pending(name, videoId, options = {}) {
-      return running.has(`${name}:${videoId}`) || (!options.activeOnly && queued.has(`${name}:${videoId}`));
     },
   };
 }

@@ -28,10 +28,6 @@ export function recordingQueue(): Queue & { sent: { name: string; payload: objec
     async send(name, payload) {
       sent.push({ name, payload });
     },
-    // Nothing runs here, so nothing is ever pending.
-    async pending() {
-      return false;
-    },
   };
 }
 

@@ -1,9 +1,19 @@
 // SQL for videos, their privacy confirmations and segments. Status and percent changes are
 // announced with pg_notify('video_progress'), so every API process (and its WebSocket clients)
 // hears about work done by any worker.
-import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { VideoStatus } from '@ipsv/contracts/videos';
-import { privacyConfirmations, segmentColumns, users, videoColumns, videoSegments, videoVersions, videos, type RenditionKeys } from '../../db/schema.js';
+import {
+  privacyConfirmations,
+  segmentColumns,
+  users,
+  videoColumns,
+  videoSegments,
+  videoVersions,
+  videos,
+  type RenditionKeys,
+  type SpeculativeSdState,
+} from '../../db/schema.js';
 import type { Db } from '../../platform/database/database.js';
 
 export type VideoRow = Omit<typeof videos.$inferSelect, 'searchDocument'>;
@@ -12,6 +22,9 @@ export type SegmentRow = Omit<typeof videoSegments.$inferSelect, 'document'>;
 export type VersionRow = typeof videoVersions.$inferSelect;
 
 export const PROGRESS_CHANNEL = 'video_progress';
+
+/** A speculative SD job beats every 10 s; one silent this long has died. */
+export const SPECULATIVE_SD_STALE_SECONDS = 60;
 
 export interface ProgressNotice {
   id: string;
@@ -131,6 +144,40 @@ export function createVideosRepository(db: Db) {
         .returning(videoColumns);
       if (row && ('status' in patch || 'percent' in patch || 'failureReason' in patch || 'rendition' in patch)) await notify(row);
       return row ?? null;
+    },
+
+    /**
+     * Moves the speculative SD's state and stamps its clock; with `from`, only while the state is
+     * one of those (null: none yet), so that a job and a retried analysis cannot both claim it.
+     * Setting the state it has already is the job's beat. Returns whether it moved.
+     */
+    async setSpeculativeSd(id: string, state: SpeculativeSdState | null, from?: readonly (SpeculativeSdState | null)[]): Promise<boolean> {
+      const states = from?.filter((s): s is SpeculativeSdState => s !== null) ?? [];
+      const inStates = from
+        ? or(states.length ? inArray(videos.speculativeSd, states) : sql`false`, from.includes(null) ? isNull(videos.speculativeSd) : sql`false`)
+        : undefined;
+      const rows = await db
+        .update(videos)
+        .set({ speculativeSd: state, speculativeSdAt: sql`now()` })
+        .where(and(eq(videos.id, id), inStates))
+        .returning({ id: videos.id });
+      return rows.length > 0;
+    },
+
+    /**
+     * The speculative SD's state, and whether its job is alive: it beats every few seconds while
+     * rendering or drawing, so a state older than `SPECULATIVE_SD_STALE_SECONDS` belongs to a job
+     * that died (it is retried, or the render works without it). The database's clock decides.
+     */
+    async speculativeSd(id: string): Promise<{ state: SpeculativeSdState | null; live: boolean }> {
+      const [row] = await db
+        .select({
+          state: videos.speculativeSd,
+          live: sql<boolean>`coalesce(${videos.speculativeSdAt} > now() - make_interval(secs => ${SPECULATIVE_SD_STALE_SECONDS}), false)`,
+        })
+        .from(videos)
+        .where(eq(videos.id, id));
+      return { state: row?.state ?? null, live: Boolean(row?.live) };
     },
 
     /** The owner's review in progress (not a change of the video: updatedAt stays). */
