@@ -1,9 +1,10 @@
 // The job queue on a real PostgreSQL: a job sent from the process that works its queue starts at
 // once rather than at the next poll (the render after a provider's click is seconds of work), and
-// `pending` says whether a video's job is still waiting or running (the render waits for the
-// speculative standard definition that way), and `activeOnly` whether it is running.
+// workers started together on a fresh database all get their queues. A job whose worker died runs
+// again, and on its last attempt is given up with its definition told, through pg-boss's own API.
+import PgBoss from 'pg-boss';
 import pino from 'pino';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineJob, startQueue, type QueueHandle } from '../src/platform/jobs/queue.js';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.js';
 
@@ -21,41 +22,21 @@ afterAll(async () => {
   await database?.drop();
 });
 
-it('starts a job sent from this process at once, and reports it pending until it has finished', async () => {
+it('starts a job sent from this process at once, not at its next poll', async () => {
   const started: number[] = [];
-  let release: () => void = () => undefined;
-  const running = new Promise<void>((resolve) => (release = resolve));
   await queue.work([
     defineJob('video-speculative-sd', { retryLimit: 0, retryDelay: 1, expireInSeconds: 60 }, async ({ videoId }) => {
-      if (videoId !== 'v-1') return;
-      started.push(Date.now());
-      await running;
+      if (videoId === 'v-1') started.push(Date.now());
     }),
   ]);
   // The worker's first poll happens when it starts; wait for it to be idle again.
   await new Promise((resolve) => setTimeout(resolve, 1000));
-  expect(await queue.pending('video-speculative-sd', 'v-1')).toBe(false);
-
   const sent = Date.now();
   await queue.send('video-speculative-sd', { videoId: 'v-1' });
-  expect(await queue.pending('video-speculative-sd', 'v-1')).toBe(true);
   const deadline = Date.now() + 10_000;
   while (started.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
   expect(started).toHaveLength(1);
   expect(started[0]! - sent).toBeLessThan(3000);
-  // Running: still pending, and active (another video's job is not).
-  expect(await queue.pending('video-speculative-sd', 'v-1')).toBe(true);
-  expect(await queue.pending('video-speculative-sd', 'v-1', { activeOnly: true })).toBe(true);
-  expect(await queue.pending('video-speculative-sd', 'v-2')).toBe(false);
-  // Waiting for its time (or for a worker): pending, not active.
-  await queue.send('video-speculative-sd', { videoId: 'v-3' }, { startAfterSeconds: 600 });
-  expect(await queue.pending('video-speculative-sd', 'v-3')).toBe(true);
-  expect(await queue.pending('video-speculative-sd', 'v-3', { activeOnly: true })).toBe(false);
-
-  release();
-  const done = Date.now() + 10_000;
-  while ((await queue.pending('video-speculative-sd', 'v-1')) && Date.now() < done) await new Promise((resolve) => setTimeout(resolve, 50));
-  expect(await queue.pending('video-speculative-sd', 'v-1')).toBe(false);
 }, 30_000);
 
 it('workers started together on a database without their queues all start (creating a queue may deadlock; the loser tries again)', async () => {
@@ -76,3 +57,65 @@ it('workers started together on a database without their queues all start (creat
     await fresh.drop();
   }
 }, 120_000);
+
+describe('a job whose worker died (it stopped beating)', () => {
+  /**
+   * A job taken by a worker that then died: fetched through pg-boss by a process that is gone, with
+   * its last beat long ago. `other` is then started on the same queue, with a short stale window.
+   */
+  async function takenByADeadWorker(name: 'video-poster' | 'video-ingest', retryLimit: number, other: Parameters<QueueHandle['work']>[0][number]) {
+    const fresh = await createTestDatabase();
+    const dead = new PgBoss({ db: { executeSql: (text: string, values: unknown[]) => fresh.pool.query(text, values) }, schema: 'pgboss' });
+    await dead.start();
+    await dead.createQueue(name, { name, retryLimit, retryDelay: 1, retryBackoff: true, expireInSeconds: 600 });
+    const id = await dead.send(name, { videoId: 'v-1' });
+    expect(await dead.fetch(name)).toHaveLength(1);
+    await fresh.pool.query(`INSERT INTO job_heartbeats (job_id, queue, beat_at) VALUES ($1, $2, now() - interval '1 hour')`, [id, name]);
+    await dead.stop({ graceful: false, wait: true });
+    const survivor = await startQueue(fresh.pool, pino({ level: 'silent' }), { pollingIntervalSeconds: 0.5 });
+    await survivor.work([other], { staleAfterSeconds: 1 });
+    return { fresh, survivor, id: id! };
+  }
+
+  it('runs again on a living worker', async () => {
+    const ran: string[] = [];
+    const lost: string[] = [];
+    const definition = defineJob(
+      'video-ingest',
+      { retryLimit: 1, retryDelay: 1, expireInSeconds: 600, lost: async ({ videoId }) => void lost.push(videoId) },
+      async ({ videoId }) => void ran.push(videoId),
+    );
+    const { fresh, survivor } = await takenByADeadWorker('video-ingest', 1, definition);
+    try {
+      const deadline = Date.now() + 20_000;
+      while (ran.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(ran).toEqual(['v-1']);
+      expect(lost).toEqual([]);
+    } finally {
+      await survivor.stop();
+      await fresh.drop();
+    }
+  }, 60_000);
+
+  it('on its last attempt is failed for good, and its definition is told (its video is marked failed there)', async () => {
+    const ran: string[] = [];
+    const lost: string[] = [];
+    const definition = defineJob(
+      'video-poster',
+      { retryLimit: 0, retryDelay: 1, expireInSeconds: 600, lost: async ({ videoId }) => void lost.push(videoId) },
+      async ({ videoId }) => void ran.push(videoId),
+    );
+    const { fresh, survivor, id } = await takenByADeadWorker('video-poster', 0, definition);
+    try {
+      const deadline = Date.now() + 20_000;
+      while (lost.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(lost).toEqual(['v-1']);
+      expect(ran).toEqual([]);
+      const { rows } = await fresh.pool.query(`SELECT count(*)::int AS n FROM job_heartbeats WHERE job_id = $1`, [id]);
+      expect(rows[0].n).toBe(0);
+    } finally {
+      await survivor.stop();
+      await fresh.drop();
+    }
+  }, 60_000);
+});

@@ -4,8 +4,9 @@ import type { ChunkAnalysis } from '@ipsv/deid/analyse';
 import { defineJob } from '../platform/jobs/queue.js';
 import type { PrivacyAnalyser } from '../platform/media/privacy-analyser.js';
 import type { AnalysisChunksRepository } from '../modules/videos/analysis-chunks.repository.js';
-import { finishAnalysis, type AnalysisJobDeps } from './analyse-video.job.js';
-import { localOriginal, removeDir, runStage, scratchDir } from './video-job.js';
+import type { Logger } from 'pino';
+import { analysisStage, finishAnalysis, type AnalysisJobDeps } from './analyse-video.job.js';
+import { localOriginal, removeDir, runStage, scratchDir, stageLost } from './video-job.js';
 
 /** Writes progress at most once a second: the chunk's own, and the video's from every chunk. */
 const chunkProgress = (deps: ChunkJobDeps, videoId: string, chunkId: string) => {
@@ -28,12 +29,13 @@ type ChunkJobDeps = AnalysisJobDeps & { chunks: AnalysisChunksRepository };
 
 export function analyseChunkJob(deps: ChunkJobDeps & { analyser: PrivacyAnalyser }) {
   const { videos, storage, chunks, analyser } = deps;
-  return defineJob('video-analyse-chunk', { retryLimit: 2, retryDelay: 30, expireInSeconds: 3 * 60 * 60 }, async ({ videoId, chunkId }, context) => {
+  const lost = ({ videoId }: { videoId: string }, log: Logger) => stageLost(deps, analysisStage(videoId), log);
+  return defineJob('video-analyse-chunk', { retryLimit: 2, retryDelay: 30, expireInSeconds: 3 * 60 * 60, lost }, async ({ videoId, chunkId }, context) => {
     const video = await videos.find(videoId);
     const row = await chunks.find(chunkId);
     // Deleted, moved on, or a chunk of a plan that was replaced: nothing to do.
     if (!video || video.status !== 'analysing' || !row || row.videoId !== videoId) return;
-    await runStage(deps, context, { id: videoId, statuses: ['analysing'], name: 'The privacy analysis' }, async () => {
+    await runStage(deps, context, analysisStage(videoId), async () => {
       if (!row.doneAt) {
         const plan = await chunks.forVideo(videoId);
         const durationSeconds = Math.max(...plan.map((c) => c.endSeconds));

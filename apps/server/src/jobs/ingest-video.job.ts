@@ -8,7 +8,8 @@ import type { ProbeResult } from '@ipsv/media/probe';
 import { defineJob } from '../platform/jobs/queue.js';
 import { canApply, rejected, validated, validationStarted } from '../modules/videos/video-lifecycle.js';
 import { mediaKeys } from '../modules/videos/media-keys.js';
-import { localOriginal, removeDir, runStage, scratchDir, type VideoJobDeps } from './video-job.js';
+import type { Logger } from 'pino';
+import { localOriginal, removeDir, runStage, scratchDir, stageLost, type Stage, type VideoJobDeps } from './video-job.js';
 
 const NOT_A_VIDEO = new Set(['not_media', 'no_video', 'empty_file']);
 
@@ -18,12 +19,14 @@ export const browserPlayable = (info: Pick<ProbeResult, 'container' | 'video'>) 
 
 export function ingestVideoJob(deps: VideoJobDeps) {
   const { videos, storage, lifecycle, media } = deps;
-  return defineJob('video-ingest', { retryLimit: 3, retryDelay: 20, expireInSeconds: 60 * 60 }, async ({ videoId }, context) => {
+  const stage = (id: string): Stage => ({ id, statuses: ['validating'], name: 'Checking the file' });
+  const lost = ({ videoId }: { videoId: string }, log: Logger) => stageLost(deps, stage(videoId), log);
+  return defineJob('video-ingest', { retryLimit: 3, retryDelay: 20, expireInSeconds: 60 * 60, lost }, async ({ videoId }, context) => {
     const found = await videos.find(videoId);
     if (!found || !['uploaded', 'validating'].includes(found.status)) return;
     const video = await lifecycle.apply(videoId, validationStarted(found));
     if (!video) return;
-    await runStage(deps, context, { id: videoId, statuses: ['validating'], name: 'Checking the file' }, async () => {
+    await runStage(deps, context, stage(videoId), async () => {
       const keys = mediaKeys(videoId);
       const work = await scratchDir(videoId, 'ingest');
       const local = await localOriginal(storage, video.originalKey, work);

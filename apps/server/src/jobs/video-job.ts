@@ -6,6 +6,7 @@ import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { MediaError } from '@ipsv/media/errors';
 import type { VideoStatus } from '@ipsv/contracts/videos';
+import type { Logger } from 'pino';
 import type { JobContext } from '../platform/jobs/queue.js';
 import type { MediaTools } from '../platform/media/media-tools.js';
 import type { LocalFile, Storage } from '../platform/storage/storage.js';
@@ -84,12 +85,7 @@ export function failureReason(stage: string, error: unknown): string {
  * is marked failed (when still in one of `statuses`) and the job ends; otherwise the error goes back
  * to pg-boss for a retry. A shutdown (aborted signal) always goes back for a retry.
  */
-export async function runStage(
-  deps: Pick<VideoJobDeps, 'videos' | 'lifecycle'>,
-  context: JobContext,
-  stage: { id: string; statuses: readonly VideoStatus[]; name: string },
-  work: () => Promise<void>,
-): Promise<void> {
+export async function runStage(deps: Pick<VideoJobDeps, 'videos' | 'lifecycle'>, context: JobContext, stage: Stage, work: () => Promise<void>): Promise<void> {
   try {
     await work();
   } catch (error) {
@@ -102,4 +98,24 @@ export async function runStage(
     if (current && stage.statuses.includes(current.status))
       await deps.lifecycle.apply(stage.id, failed(current, stage.statuses, failureReason(stage.name, error)));
   }
+}
+
+/** What a video job works on: its video, the statuses it works in, and its stage's name for the provider. */
+export interface Stage {
+  id: string;
+  statuses: readonly VideoStatus[];
+  name: string;
+}
+
+export const WORKER_LOST_MESSAGE = 'the worker running it stopped (its process or machine was lost) on the last attempt; try again';
+
+/**
+ * A job's `lost` (platform/jobs/queue.ts): its worker died on the last attempt, so no handler
+ * marks the video failed; this does, as runStage would have, unless the video moved on.
+ */
+export async function stageLost(deps: Pick<VideoJobDeps, 'videos' | 'lifecycle'>, stage: Stage, log: Logger): Promise<void> {
+  const current = await deps.videos.find(stage.id);
+  if (!current || !stage.statuses.includes(current.status)) return;
+  log.error({ video: stage.id }, `${stage.name} lost its worker on the last attempt`);
+  await deps.lifecycle.apply(stage.id, failed(current, stage.statuses, `${stage.name} failed: ${WORKER_LOST_MESSAGE}`));
 }

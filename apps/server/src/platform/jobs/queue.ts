@@ -27,6 +27,11 @@ export interface JobDefinition {
   expireInSeconds: number;
   /** Parses the payload with the job's schema, then runs its handler. */
   run(data: unknown, context: JobContext): Promise<void>;
+  /**
+   * Told when the job's worker died on its last attempt (the heartbeat sweep failed it for good):
+   * no handler ran to its end, so whatever it was working on is marked failed here.
+   */
+  lost?(data: unknown, log: Logger): Promise<void>;
 }
 
 /** The payload schemas, typed per name so that indexing with a generic name keeps the payload type. */
@@ -38,17 +43,21 @@ const PAYLOAD_SCHEMAS: { [N in JobName]: z.ZodType<JobPayload<N>> } = JOB_PAYLOA
  */
 export function defineJob<N extends JobName>(
   name: N,
-  options: Pick<JobDefinition, 'retryLimit' | 'retryDelay' | 'expireInSeconds'>,
+  options: Pick<JobDefinition, 'retryLimit' | 'retryDelay' | 'expireInSeconds'> & { lost?: (payload: JobPayload<N>, log: Logger) => Promise<void> },
   handler: (payload: JobPayload<N>, context: JobContext) => Promise<void>,
 ): JobDefinition {
   const schema = PAYLOAD_SCHEMAS[name];
-  return { name, ...options, run: (data, context) => handler(schema.parse(data), context) };
+  const { lost, ...settings } = options;
+  return {
+    name,
+    ...settings,
+    run: (data, context) => handler(schema.parse(data), context),
+    ...(lost ? { lost: (data: unknown, log: Logger) => lost(schema.parse(data), log) } : {}),
+  };
 }
 
 export interface Queue {
   send<N extends JobName>(name: N, payload: JobPayload<N>, options?: { startAfterSeconds?: number; singletonKey?: string }): Promise<void>;
-  /** Whether a job `name` for this video is waiting, retrying or running (only running with `activeOnly`). */
-  pending(name: JobName, videoId: string, options?: { activeOnly?: boolean }): Promise<boolean>;
 }
 
 export interface QueueHandle extends Queue {
@@ -107,25 +116,31 @@ export async function startQueue(pool: pg.Pool, log: Logger, options: { pollingI
       [jobId, queue],
     );
 
-  /** Fails active jobs whose worker stopped beating, so pg-boss retries them now. */
+  /**
+   * Fails, through pg-boss's own API, the active jobs whose worker stopped beating (our table
+   * job_heartbeats says which), so pg-boss retries them after the queue's backoff. A job that had
+   * no attempt left is failed for good: its definition's `lost` is told, since no handler will
+   * mark its video failed. (A worker that died between taking a job and its first beat, a few
+   * microseconds, is caught by the job's expiry instead.)
+   */
   const sweep = async (staleAfterSeconds: number) => {
-    const names = [...queues.keys()];
-    if (names.length === 0) return;
-    const { rows } = await pool.query<{ id: string; name: string }>(
-      `SELECT j.id::text AS id, j.name FROM pgboss.job j
-        LEFT JOIN job_heartbeats h ON h.job_id = j.id::text
-        WHERE j.state = 'active' AND j.name = ANY($1)
-          AND coalesce(h.beat_at, j.started_on) < now() - make_interval(secs => $2)`,
-      [names, staleAfterSeconds],
+    const { rows } = await pool.query<{ job_id: string; queue: string }>(
+      `SELECT job_id, queue FROM job_heartbeats WHERE queue = ANY($1) AND beat_at < now() - make_interval(secs => $2)`,
+      [[...queues.keys()], staleAfterSeconds],
     );
     for (const row of rows) {
-      log.warn({ job: row.id, queue: row.name }, 'a job stopped beating (its worker died); it runs again now');
-      // Back to 'retry', startable at once (pg-boss 10 counts the attempt when it is fetched again).
-      // A direct update: boss.fail() would wait out the queue's backoff first.
-      await pool.query(`UPDATE pgboss.job SET state = 'retry', start_after = now() WHERE id = $1::uuid AND state = 'active'`, [row.id]);
-      await pool.query('DELETE FROM job_heartbeats WHERE job_id = $1', [row.id]);
+      const job = await boss.getJobById<unknown>(row.queue, row.job_id);
+      if (job?.state === 'active') {
+        log.warn({ job: row.job_id, queue: row.queue }, 'a job stopped beating (its worker died); it runs again after its backoff');
+        await boss.fail(row.queue, row.job_id, { message: 'its worker stopped beating (the process or machine was lost)' });
+        const after = await boss.getJobById<unknown>(row.queue, row.job_id);
+        if (after?.state === 'failed') {
+          log.error({ job: row.job_id, queue: row.queue }, 'a job lost its worker on its last attempt');
+          await queues.get(row.queue)?.lost?.(after.data, log);
+        }
+      }
+      await pool.query('DELETE FROM job_heartbeats WHERE job_id = $1', [row.job_id]);
     }
-    await pool.query(`DELETE FROM job_heartbeats WHERE beat_at < now() - interval '1 day'`);
   };
 
   return {
@@ -139,15 +154,6 @@ export async function startQueue(pool: pg.Pool, log: Logger, options: { pollingI
       // A worker of this process starts it now instead of at its next poll (a render after the
       // provider's click is seconds of work: waiting up to a polling interval would be a good part).
       for (const workerId of localWorkers.get(name) ?? []) boss.notifyWorker(workerId);
-    },
-    async pending(name, videoId, pendingOptions = {}) {
-      const states = pendingOptions.activeOnly ? ['active'] : ['created', 'retry', 'active'];
-      const { rowCount } = await pool.query(`SELECT 1 FROM pgboss.job WHERE name = $1 AND state::text = ANY($3::text[]) AND data->>'videoId' = $2 LIMIT 1`, [
-        name,
-        videoId,
-        states,
-      ]);
-      return (rowCount ?? 0) > 0;
     },
     async work(definitions, workOptions = {}) {
       const staleAfterSeconds = workOptions.staleAfterSeconds ?? 60;
