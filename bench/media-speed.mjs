@@ -16,7 +16,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { analyseVideo } from '@ipsv/deid/analyse';
+import { analyseVideo, DEFAULT_SAMPLE_FPS } from '@ipsv/deid/analyse';
 import { closeDetectors, defaultSecondaryDetectors } from '@ipsv/deid/secondary-detectors';
 import { locateBinaries } from '@ipsv/media/binaries';
 import { cut } from '@ipsv/media/cut';
@@ -180,7 +180,8 @@ if (process.argv.includes('--one-pass')) {
   const alone = await measure(() => analyseVideo(source, { detectors }));
   await closeDetectors(detectors);
   row('privacy analysis alone, all detectors', alone, `${(alone.seconds / decode.seconds).toFixed(2)}× one plain decode`);
-  // The same 360p encode, and one 224 × 224 RGB frame a second for the analysis, from one decode.
+  // The same 360p encode, and 224 × 224 RGB frames at the analysis's sampling rate (every second of
+  // the timeline examined, PRIVACY_SAMPLE_FPS), from one decode.
   let lastFrameAt = 0;
   let frameBytes = 0;
   const started = process.hrtime.bigint();
@@ -201,7 +202,7 @@ if (process.argv.includes('--one-pass')) {
             '-i',
             source,
             '-filter_complex',
-            `[0:v]split=2[s][a];[s]scale=${width}:${height}:flags=fast_bilinear,format=yuv420p[sd];[a]fps=1,scale=224:224:flags=area,format=rgb24[frames]`,
+            `[0:v]split=2[s][a];[s]scale=${width}:${height}:flags=fast_bilinear,format=yuv420p[sd];[a]fps=${DEFAULT_SAMPLE_FPS},scale=224:224:flags=area,format=rgb24[frames]`,
             '-map',
             '[sd]',
             '-map',
