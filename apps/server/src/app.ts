@@ -28,6 +28,7 @@ import { codeEmail, type CodeEmailKind } from './modules/auth/auth-emails.js';
 import { federatedRoutes } from './modules/auth/federated.routes.js';
 import { createSignInThrottle } from './modules/auth/sign-in-throttle.js';
 import { createUsedTotpCodes } from './modules/auth/used-totp-codes.js';
+import { videoTransactions } from './modules/videos/video-transactions.js';
 import { sessionRoutes } from './modules/session/session.routes.js';
 import { createSessionService } from './modules/session/session.service.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
@@ -345,6 +346,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const lifecycle = createLifecycle({
     videos: videosRepository,
     queue: options.queue,
+    transactions: videoTransactions(pool, options.queue),
     autoPublish: options.autoPublish,
     onApplied: videoEvents(notifier),
     log: options.logger,

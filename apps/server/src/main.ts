@@ -17,6 +17,7 @@ import { createS3Storage, s3OptionsFromConfig } from './platform/storage/storage
 import { videoJobs } from './jobs/video-jobs.js';
 import { ffmpegMediaTools } from './platform/media/media-tools.js';
 import { createVideosRepository } from './modules/videos/videos.repository.js';
+import { videoTransactions } from './modules/videos/video-transactions.js';
 import { DEFAULT_WEB_DIST_DIR } from './platform/paths.js';
 import { loadAuthSecret } from './platform/auth/auth.js';
 import { chatCleanupJob } from './jobs/chat-cleanup.job.js';
@@ -114,6 +115,7 @@ async function main(): Promise<void> {
             videos: createVideosRepository(database.db),
             storage,
             queue,
+            transactions: videoTransactions(database.pool, queue),
             uploads,
             analyser,
             chunks: createAnalysisChunksRepository(database.db),
@@ -142,6 +144,7 @@ async function main(): Promise<void> {
         { staleAfterSeconds: config.JOB_STALE_SECONDS },
       );
       await queue.schedule('media-cleanup', '*/15 * * * *');
+      await queue.schedule('video-sweep', '*/5 * * * *');
       // Digests go out in the morning (server time); the clean-ups ride along.
       await queue.schedule('notifications-daily', '0 7 * * *');
       await queue.schedule('chat-cleanup', '30 3 * * *');

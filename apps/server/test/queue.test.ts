@@ -119,3 +119,24 @@ describe('a job whose worker died (it stopped beating)', () => {
     }
   }, 60_000);
 });
+
+it('a process that only sends, started before any worker, queues its jobs; the first worker runs them with its own options', async () => {
+  const fresh = await createTestDatabase();
+  const sender = await startQueue(fresh.pool, pino({ level: 'silent' }), { pollingIntervalSeconds: 0.5 });
+  let worker: QueueHandle | undefined;
+  try {
+    await sender.send('video-poster', { videoId: 'v-early' });
+    const ran: string[] = [];
+    worker = await startQueue(fresh.pool, pino({ level: 'silent' }), { pollingIntervalSeconds: 0.5 });
+    await worker.work([defineJob('video-poster', { retryLimit: 4, retryDelay: 7, expireInSeconds: 1234 }, async ({ videoId }) => void ran.push(videoId))]);
+    const deadline = Date.now() + 15_000;
+    while (ran.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(ran).toEqual(['v-early']);
+    const { rows } = await fresh.pool.query(`SELECT retry_limit, retry_delay, expire_seconds FROM pgboss.queue WHERE name = 'video-poster'`);
+    expect(rows[0]).toEqual({ retry_limit: 4, retry_delay: 7, expire_seconds: 1234 });
+  } finally {
+    await sender.stop();
+    await worker?.stop();
+    await fresh.drop();
+  }
+}, 60_000);

@@ -309,6 +309,12 @@ export const videos = pgTable(
     /** When the speculative SD's state last changed or its job last beat (every 10 s while rendering or drawing). */
     speculativeSdAt: timestamp('speculative_sd_at', { withTimezone: true }),
     failureReason: text('failure_reason'),
+    /**
+     * The pg-boss job of the video's last lifecycle step (its name and id, written in the step's
+     * transaction): the pipeline sweep asks pg-boss whether it still lives (jobs/video-sweep.job.ts).
+     */
+    jobName: text('job_name'),
+    jobId: text('job_id'),
     // Privacy
     analysis: jsonb('analysis').$type<VideoAnalysis>(),
     confirmedRanges: jsonb('confirmed_ranges').$type<PrivacyRange[]>(),

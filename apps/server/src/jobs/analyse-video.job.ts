@@ -66,10 +66,11 @@ async function applyAnalysis(
   const { videos, lifecycle, storage, queue } = deps;
   const analysis = toVideoAnalysis(result, seconds);
   const transition = analysed(video, analysis, reviewProxyKey, new Date());
-  const row = await lifecycle.apply(video.id, transition);
+  // An automatic confirmation is recorded like the provider's own, with it.
+  const row = await lifecycle.apply(video.id, transition, async (tx, applied) => {
+    if (applied.confirmedBy === 'auto' && applied.renderingVersion !== null) await tx.recordConfirmation(video.id, applied.renderingVersion, [], 'auto');
+  });
   if (!row) return null;
-  // An automatic confirmation is recorded like the provider's own.
-  if (transition.patch.confirmedBy === 'auto' && row.renderingVersion !== null) await videos.recordConfirmation(video.id, row.renderingVersion, [], 'auto');
   // The speculative SD was ready first (or is this analysis's review copy): its job draws the
   // proposed masks into a copy of it while the provider reviews (speculative-sd.job.ts). That job
   // marks the SD ready before it reads the video, so one of the two always sees the other.
@@ -142,7 +143,8 @@ export function analyseVideoJob(deps: AnalysisJobDeps & { analyser: PrivacyAnaly
         if (chunks && probe.durationSeconds > 1.5 * chunkSeconds) {
           const plan = await planFile(local.path, { chunkSeconds, signal: context.signal });
           const rows = await chunks.replacePlan(videoId, plan.chunks);
-          for (const row of rows) await queue.send('video-analyse-chunk', { videoId, chunkId: row.id });
+          // Each chunk's job has the chunk's id, so the pipeline sweep can ask whether it still lives.
+          for (const row of rows) await queue.send('video-analyse-chunk', { videoId, chunkId: row.id }, { id: row.id });
           context.log.info({ video: videoId, chunks: rows.length, seconds: plan.durationSeconds }, 'privacy analysis planned');
           if (!needsProxy) return;
           const reviewProxyKey = await makeProxy(context.signal);

@@ -90,8 +90,10 @@ export function renderVideoJob(deps: VideoJobDeps) {
           };
           // Deleted or moved on meanwhile: nothing is published.
           const current = await videos.find(videoId);
-          if (!current || !canApply('published', current) || !(await lifecycle.apply(videoId, published(current, rendition, new Date())))) return;
-          await videos.saveVersion(current, rendition, null);
+          // The version is recorded with its publication.
+          if (!current || !canApply('published', current)) return;
+          const first = rendition;
+          if (!(await lifecycle.apply(videoId, published(current, first, new Date()), (tx) => tx.saveVersion(current, first, null)))) return;
           context.log.info({ video: videoId, version }, 'standard definition published');
           // The speculative SD and its masked copy show what the review removed: gone once the
           // published one exists (unless it is the review's copy of a source browsers cannot play).
@@ -128,8 +130,9 @@ export function renderVideoJob(deps: VideoJobDeps) {
           complete: true,
         };
         const now = await videos.find(videoId);
-        if (now && canApply('renditionsCompleted', now) && (await lifecycle.apply(videoId, renditionsCompleted(now, complete)))) {
-          await videos.saveVersion(now, complete, await versionSize(storage, prefix, `${keys.root}/masters/v${version}.mp4`));
+        if (now && canApply('renditionsCompleted', now)) {
+          const sizeBytes = await versionSize(storage, prefix, `${keys.root}/masters/v${version}.mp4`);
+          await lifecycle.apply(videoId, renditionsCompleted(now, complete), (tx) => tx.saveVersion(now, complete, sizeBytes));
         }
         context.log.info({ video: videoId, version, rungs: complete.rungs, storyboardTiles: board.tiles }, 'all renditions done');
       } finally {

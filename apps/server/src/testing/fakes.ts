@@ -4,9 +4,10 @@
 // queue's record of what was sent.
 import type { VideoStatus } from '@ipsv/contracts/videos';
 import type { JobName, JobPayload, JobRequest } from '../platform/jobs/job-types.js';
-import type { JobContext, Queue } from '../platform/jobs/queue.js';
+import type { JobContext, Queue, SendOptions } from '../platform/jobs/queue.js';
 import type { MediaSigner } from '../platform/media/media-signing.js';
 import type { ByteRange, LocalFile, Storage } from '../platform/storage/storage.js';
+import { WORKING_STATUSES } from '../modules/videos/video-lifecycle.js';
 import {
   SPECULATIVE_SD_STALE_SECONDS,
   type SegmentRow,
@@ -118,6 +119,13 @@ export function fakeVideosRepository(users: Record<string, string> = {}) {
       const updated = { ...row, ...patch, updatedAt: new Date() } as VideoRow;
       rows.set(id, updated);
       return structuredClone(updated);
+    },
+    async waitingOnJobs(quietSeconds) {
+      const before = Date.now() - quietSeconds * 1000;
+      return [...rows.values()]
+        .filter((r) => (WORKING_STATUSES as readonly string[]).includes(r.status) || (r.status === 'published' && r.rendition?.complete === false))
+        .filter((r) => r.updatedAt.getTime() < before)
+        .map((r) => structuredClone(r));
     },
     async setSpeculativeSd(id, state, from) {
       const row = rows.get(id);
@@ -244,15 +252,23 @@ export function fakeStorage() {
   return storage;
 }
 
-/** A queue that records what is sent. */
-export function fakeQueue(): Queue & { sent: JobRequest[] } {
+/** A queue that records what is sent (with the ids asked for); every job sent lives until a test puts its id in `gone`. */
+export function fakeQueue(): Queue & { sent: JobRequest[]; ids: (string | undefined)[]; gone: Set<string> } {
   const sent: JobRequest[] = [];
-  return {
+  const ids: (string | undefined)[] = [];
+  const gone = new Set<string>();
+  const queue: Queue & { sent: JobRequest[]; ids: (string | undefined)[]; gone: Set<string> } = {
     sent,
-    async send<N extends JobName>(name: N, payload: JobPayload<N>) {
+    ids,
+    gone,
+    async send<N extends JobName>(name: N, payload: JobPayload<N>, options: SendOptions = {}) {
       sent.push({ name, payload } as JobRequest);
+      ids.push(options.id);
     },
+    alive: async (_name, id) => ids.includes(id) && !gone.has(id),
+    within: () => queue,
   };
+  return queue;
 }
 
 /** Signed URLs that say what they sign, so tests can read them. */

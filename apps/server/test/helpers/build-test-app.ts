@@ -20,7 +20,7 @@ export async function createWebDist(): Promise<string> {
 
 export const TEST_PUBLIC_URL = 'http://localhost:3000';
 
-/** A queue that only records what was sent (tests that do not run the worker). */
+/** A queue that only records what was sent (tests that do not run the worker); inside a transaction, once it commits. */
 export function recordingQueue(): Queue & { sent: { name: string; payload: object }[] } {
   const sent: { name: string; payload: object }[] = [];
   return {
@@ -28,6 +28,15 @@ export function recordingQueue(): Queue & { sent: { name: string; payload: objec
     async send(name, payload) {
       sent.push({ name, payload });
     },
+    // No worker takes these: none lives on.
+    alive: async () => false,
+    within: (tx) => ({
+      send: async (name, payload) => tx.afterCommit(() => void sent.push({ name, payload })),
+      alive: async () => false,
+      within: () => {
+        throw new Error('one transaction at a time');
+      },
+    }),
   };
 }
 

@@ -114,8 +114,8 @@ export function createPrivacyReviewService(deps: {
     async confirmReview(actor: VideoActor, id: string, input: ConfirmReviewInput): Promise<void> {
       const { video, ranges, masks } = await checkedEdits(actor, id, input, removalProblem);
       const transition = confirmed(video, ranges, actor.id, now(), masks);
-      await lifecycle.applyOrRefuse(id, transition);
-      await videos.recordConfirmation(id, transition.version, ranges, actor.id, masks);
+      // The record of who confirmed what is written with the status and the render's job, or none of them.
+      await lifecycle.applyOrRefuse(id, transition, (tx) => tx.recordConfirmation(id, transition.version, ranges, actor.id, masks));
     },
   };
 }

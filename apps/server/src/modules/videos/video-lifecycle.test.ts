@@ -182,6 +182,19 @@ describe('what each operation does', () => {
     expect(job(videoIn('failed'))).toMatchObject({ patch: { status: 'review', failureReason: null }, job: null });
     expect(() => job(videoIn('review'))).toThrow(expect.objectContaining({ code: 'NOT_RETRYABLE' }));
   });
+
+  it('a video whose job is gone is sent on with the job its status waits on, and nothing else changes', () => {
+    expect(lifecycle.resumed(videoIn('uploaded'))).toEqual({ from: ['uploaded'], patch: {}, job: { name: 'video-ingest', payload: { videoId: 'v' } } });
+    expect(lifecycle.resumed(videoIn('validating'))?.job?.name).toBe('video-ingest');
+    expect(lifecycle.resumed(videoIn('analysing'))?.job?.name).toBe('video-analyse');
+    expect(lifecycle.resumed(videoIn('rendering', { renderingVersion: 3 }))?.job).toEqual({ name: 'video-render', payload: { videoId: 'v', version: 3 } });
+    const incomplete = { version: 3, complete: false } as RenditionKeys;
+    expect(lifecycle.resumed(videoIn('published', { renderingVersion: 3, rendition: incomplete }))?.job?.name).toBe('video-render');
+    // Complete, rolled back to an older version, or not waiting on any job: nothing to send.
+    expect(lifecycle.resumed(videoIn('published', { renderingVersion: 3, rendition: { ...incomplete, complete: true } }))).toBeNull();
+    expect(lifecycle.resumed(videoIn('published', { renderingVersion: 3, rendition: { ...incomplete, version: 2 } }))).toBeNull();
+    for (const status of ['uploading', 'awaiting_details', 'review', 'rejected', 'failed'] as const) expect(lifecycle.resumed(videoIn(status))).toBeNull();
+  });
 });
 
 describe('applying a transition', () => {
@@ -193,6 +206,9 @@ describe('applying a transition', () => {
     const transition = lifecycle.uploaded(videoIn('uploading'), 10);
     expect((await apply('v', transition))?.status).toBe('uploaded');
     expect(queue.sent).toEqual([{ name: 'video-ingest', payload: { videoId: 'v' } }]);
+    // The job's id is chosen before the send and recorded on the video with the step.
+    expect(queue.ids[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(videos.rows.get('v')).toMatchObject({ jobName: 'video-ingest', jobId: queue.ids[0] });
     // The same transition again (a retried request, a second worker): nothing written, nothing sent.
     expect(await apply('v', transition)).toBeNull();
     expect(queue.sent).toHaveLength(1);

@@ -1,8 +1,9 @@
 // The lifecycle of DESIGN.md section 5 as one table: each operation (an upload finished, the file
 // passed its check, the details were saved, ...) says from which statuses it may happen, what it
 // writes to the video row and which job it starts. The operations are pure; `createLifecycle`
-// applies one with a compare-and-set on the status and sends its job. The services and every job
+// applies one with a compare-and-set on the status and sends its job, in one transaction. The services and every job
 // move videos only through here, so the rules live in one place.
+import { randomUUID } from 'node:crypto';
 import { autoPublishDecision, type ReviewWait } from '@ipsv/contracts/auto-publish';
 import type { PrivacyMask, PrivacyRange } from '@ipsv/contracts/privacy-review';
 import type { UploadViolation } from '@ipsv/contracts/upload';
@@ -276,9 +277,56 @@ export function retried(video: Snapshot): Transition {
   return { from, patch: { ...clear, status: 'review', percent: null }, job: null };
 }
 
-export interface LifecycleDeps {
-  videos: Pick<VideosRepository, 'update'>;
+/** What one transaction writes with: the video rows and the job queue, both inside it. */
+export interface TransactionScope {
+  videos: Pick<VideosRepository, 'update' | 'recordConfirmation' | 'saveVersion'>;
   queue: Queue;
+}
+
+/** Runs `work` in one database transaction (video-transactions.ts): all of it is written, or none. */
+export type VideoTransactions = <T>(work: (scope: TransactionScope) => Promise<T>) => Promise<T>;
+
+/** The records a transition writes with it (a confirmation, a version), in its transaction. */
+export type TransitionRecords = (videos: TransactionScope['videos'], row: VideoRow) => Promise<void>;
+
+/** The statuses in which a video waits on a job of the pipeline (a published one too while its HD rungs render). */
+export const WORKING_STATUSES = ['uploaded', 'validating', 'analysing', 'rendering'] as const satisfies readonly VideoStatus[];
+
+/**
+ * The job a video in a working status waits on, sent again when that job is gone (expired, or
+ * lost with its worker): nothing else in its row changes. Null when nothing is running for it.
+ */
+export function resumed(video: Snapshot): Transition | null {
+  const from = [video.status];
+  const payload = { videoId: video.id };
+  switch (video.status) {
+    case 'uploaded':
+    case 'validating':
+      return { from, patch: {}, job: { name: 'video-ingest', payload } };
+    case 'analysing':
+      return { from, patch: {}, job: { name: 'video-analyse', payload } };
+    case 'rendering':
+    case 'published':
+      // Published: only while the HD rungs of the version published are still to come.
+      if (
+        video.renderingVersion === null ||
+        (video.status === 'published' && (video.rendition?.complete !== false || video.rendition.version !== video.renderingVersion))
+      )
+        return null;
+      return { from, patch: {}, job: { name: 'video-render', payload: { ...payload, version: video.renderingVersion } } };
+    default:
+      return null;
+  }
+}
+
+export interface LifecycleDeps {
+  videos: TransactionScope['videos'];
+  queue: Queue;
+  /**
+   * One transaction per step (the server's); without it (unit tests with fakes) the writes go one
+   * after the other through `videos` and `queue`.
+   */
+  transactions?: VideoTransactions;
   /** The instance allows publication without a person's review (AUTO_PUBLISH; default off). */
   autoPublish?: boolean;
   /** Told of every transition that happened (the owner's notifications); its failure does not undo it. */
@@ -286,13 +334,26 @@ export interface LifecycleDeps {
   log?: { warn(details: object, message: string): void };
 }
 
-/** Applies transitions: the patch with a compare-and-set on the status, then the job. */
+/**
+ * Applies transitions in one transaction each: the patch with a compare-and-set on the status, the
+ * records that go with it, and the job. A crash or a refused connection in between leaves the
+ * video as it was, never in a working status with no job to move it on.
+ */
 export function createLifecycle(deps: LifecycleDeps) {
+  const transactions: VideoTransactions = deps.transactions ?? ((work) => work({ videos: deps.videos, queue: deps.queue }));
   /** The updated row, or null when the video had moved on (nothing written, nothing sent). */
-  const apply = async (id: string, proposed: Transition): Promise<VideoRow | null> => {
+  const apply = async (id: string, proposed: Transition, records?: TransitionRecords): Promise<VideoRow | null> => {
     const transition = proposed.ifAutoPublishOff && !deps.autoPublish ? proposed.ifAutoPublishOff : proposed;
-    const row = await deps.videos.update(id, transition.patch, transition.from, transition.whileDetailsUnsaved ? { detailsUnsaved: true } : undefined);
-    if (row && transition.job) await deps.queue.send(transition.job.name, transition.job.payload);
+    // The job's id is chosen here and stored with the step, so the pipeline sweep can ask after it.
+    const job = transition.job && { ...transition.job, id: randomUUID() };
+    const patch = job ? { ...transition.patch, jobName: job.name, jobId: job.id } : transition.patch;
+    const row = await transactions(async ({ videos, queue }) => {
+      const updated = await videos.update(id, patch, transition.from, transition.whileDetailsUnsaved ? { detailsUnsaved: true } : undefined);
+      if (!updated) return null;
+      await records?.(videos, updated);
+      if (job) await queue.send(job.name, job.payload, { id: job.id });
+      return updated;
+    });
     if (row && deps.onApplied)
       await deps.onApplied(row, transition).catch((error: unknown) => deps.log?.warn({ err: error, video: id }, 'telling the owner failed'));
     return row;
@@ -300,8 +361,8 @@ export function createLifecycle(deps: LifecycleDeps) {
   return {
     apply,
     /** As apply, but a video that moved on is the caller's conflict (VIDEO_CHANGED). */
-    async applyOrRefuse(id: string, transition: Transition): Promise<VideoRow> {
-      const row = await apply(id, transition);
+    async applyOrRefuse(id: string, transition: Transition, records?: TransitionRecords): Promise<VideoRow> {
+      const row = await apply(id, transition, records);
       if (!row) throw new AppError('VIDEO_CHANGED');
       return row;
     },

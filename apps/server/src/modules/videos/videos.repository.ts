@@ -15,6 +15,7 @@ import {
   type SpeculativeSdState,
 } from '../../db/schema.js';
 import type { Db } from '../../platform/database/database.js';
+import { WORKING_STATUSES } from './video-lifecycle.js';
 
 export type VideoRow = Omit<typeof videos.$inferSelect, 'searchDocument'>;
 export type VideoPatch = Partial<Omit<typeof videos.$inferInsert, 'id' | 'ownerId' | 'createdAt'>>;
@@ -178,6 +179,24 @@ export function createVideosRepository(db: Db) {
         .from(videos)
         .where(eq(videos.id, id));
       return { state: row?.state ?? null, live: Boolean(row?.live) };
+    },
+
+    /**
+     * Videos waiting on a pipeline job (a working status, or published with HD rungs to come) that
+     * have not changed for `quietSeconds`: the sweep asks whether their job still lives.
+     */
+    async waitingOnJobs(quietSeconds: number, limit = 200): Promise<VideoRow[]> {
+      return db
+        .select(videoColumns)
+        .from(videos)
+        .where(
+          and(
+            or(inArray(videos.status, [...WORKING_STATUSES]), and(eq(videos.status, 'published'), sql`(${videos.rendition}->>'complete')::boolean IS FALSE`)),
+            lt(videos.updatedAt, sql`now() - make_interval(secs => ${quietSeconds})`),
+          ),
+        )
+        .orderBy(asc(videos.updatedAt))
+        .limit(limit);
     },
 
     /** The owner's review in progress (not a change of the video: updatedAt stays). */

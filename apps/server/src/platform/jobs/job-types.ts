@@ -20,6 +20,8 @@ export const JOB_PAYLOADS = {
   /** The published version's poster again, after the provider chose another thumbnail. */
   'video-poster': z.object({ videoId }),
   'media-cleanup': z.object({}).passthrough(),
+  /** Videos in a working status whose job is gone (expired, lost, never sent) are sent on again. */
+  'video-sweep': z.object({}).passthrough(),
   /** Daily digest emails, and read notifications past their retention deleted. */
   'notifications-daily': z.object({}).passthrough(),
   /** One email to the support team about the chats begun since `since` (offline notices, batched). */

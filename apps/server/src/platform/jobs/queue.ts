@@ -6,6 +6,7 @@ import PgBoss from 'pg-boss';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
+import type { Transaction } from '../database/transaction.js';
 import { JOB_PAYLOADS, type JobName, type JobPayload } from './job-types.js';
 
 export interface JobContext {
@@ -56,8 +57,22 @@ export function defineJob<N extends JobName>(
   };
 }
 
+export interface SendOptions {
+  startAfterSeconds?: number;
+  singletonKey?: string;
+  /** The job's id (a UUID), chosen by the caller so that it can record it with the job. */
+  id?: string;
+}
+
 export interface Queue {
-  send<N extends JobName>(name: N, payload: JobPayload<N>, options?: { startAfterSeconds?: number; singletonKey?: string }): Promise<void>;
+  send<N extends JobName>(name: N, payload: JobPayload<N>, options?: SendOptions): Promise<void>;
+  /** Whether pg-boss still has this job waiting, retrying or running (asked through its API). */
+  alive(name: JobName, id: string): Promise<boolean>;
+  /**
+   * The same queue sending inside the caller's transaction (pg-boss accepts it): the job exists
+   * only if that transaction commits, and a worker of this process is woken after the commit.
+   */
+  within(tx: Pick<Transaction, 'executeSql' | 'afterCommit'>): Queue;
 }
 
 export interface QueueHandle extends Queue {
@@ -82,6 +97,8 @@ export async function startQueue(pool: pg.Pool, log: Logger, options: { pollingI
   const controller = new AbortController();
   const timers: NodeJS.Timeout[] = [];
   const queues = new Map<string, JobDefinition>();
+  /** Queues this process made sure of before sending to them without working them. */
+  const created = new Set<string>();
   /** The ids of this process's workers per queue, to wake when a job of theirs is sent from here. */
   const localWorkers = new Map<string, string[]>();
   let stopped = false;
@@ -90,15 +107,18 @@ export async function startQueue(pool: pg.Pool, log: Logger, options: { pollingI
     // Workers started together on a database that lacks a queue each create it: pg-boss's
     // create_queue (an insert plus a partition table) can then deadlock, and PostgreSQL aborts one
     // of them. That one tries again a moment later, when the queue exists.
+    const options = {
+      name: definition.name,
+      retryLimit: definition.retryLimit,
+      retryDelay: definition.retryDelay,
+      retryBackoff: true,
+      expireInSeconds: definition.expireInSeconds,
+    };
     for (let attempt = 1; ; attempt += 1) {
       try {
-        await boss.createQueue(definition.name, {
-          name: definition.name,
-          retryLimit: definition.retryLimit,
-          retryDelay: definition.retryDelay,
-          retryBackoff: true,
-          expireInSeconds: definition.expireInSeconds,
-        });
+        await boss.createQueue(definition.name, options);
+        // Created earlier by a process that only sends (with pg-boss's defaults): the worker's own options from now on.
+        await boss.updateQueue(definition.name, options);
         return;
       } catch (error) {
         const code = (error as { code?: string }).code;
@@ -143,18 +163,46 @@ export async function startQueue(pool: pg.Pool, log: Logger, options: { pollingI
     }
   };
 
-  return {
-    async send(name, payload, sendOptions = {}) {
-      const definition = queues.get(name);
-      if (definition) await ensureQueue(definition);
-      await boss.send(name, payload, {
-        ...(sendOptions.startAfterSeconds ? { startAfter: sendOptions.startAfterSeconds } : {}),
-        ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
-      });
-      // A worker of this process starts it now instead of at its next poll (a render after the
-      // provider's click is seconds of work: waiting up to a polling interval would be a good part).
+  const send = async <N extends JobName>(name: N, payload: JobPayload<N>, sendOptions: SendOptions, tx?: Pick<Transaction, 'executeSql' | 'afterCommit'>) => {
+    const definition = queues.get(name);
+    if (definition) await ensureQueue(definition);
+    else if (!created.has(name)) {
+      // A process that only sends (ROLE=api) may start before any worker created this queue: it is
+      // created with pg-boss's defaults, which the first worker replaces with the job's own.
+      await boss.createQueue(name, { name });
+      created.add(name);
+    }
+    const id = await boss.send(name, payload, {
+      ...(sendOptions.startAfterSeconds ? { startAfter: sendOptions.startAfterSeconds } : {}),
+      ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
+      ...(sendOptions.id ? { id: sendOptions.id } : {}),
+      ...(tx ? { db: { executeSql: tx.executeSql } } : {}),
+    });
+    // pg-boss inserts nothing, silently, when the queue is missing or the id taken: an error here,
+    // so the step that wanted the job is rolled back instead of waiting for a job that does not exist.
+    if (!id && !sendOptions.singletonKey) throw new Error(`job ${name} was not queued`);
+    // A worker of this process starts it now instead of at its next poll (a render after the
+    // provider's click is seconds of work: waiting up to a polling interval would be a good part).
+    const wake = () => {
       for (const workerId of localWorkers.get(name) ?? []) boss.notifyWorker(workerId);
-    },
+    };
+    if (tx) tx.afterCommit(wake);
+    else wake();
+  };
+  const alive = async (name: JobName, id: string) => {
+    const job = await boss.getJobById(name, id);
+    return job !== null && ['created', 'retry', 'active'].includes(job.state);
+  };
+  const within = (tx: Pick<Transaction, 'executeSql' | 'afterCommit'>): Queue => ({
+    send: (name, payload, sendOptions = {}) => send(name, payload, sendOptions, tx),
+    alive,
+    within,
+  });
+
+  return {
+    send: (name, payload, sendOptions = {}) => send(name, payload, sendOptions),
+    alive,
+    within,
     async work(definitions, workOptions = {}) {
       const staleAfterSeconds = workOptions.staleAfterSeconds ?? 60;
       // Several beats fit in the stale window, so a slow beat never looks like a dead worker.
