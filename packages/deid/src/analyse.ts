@@ -595,7 +595,9 @@ export const mergeChunks = (parts: readonly ChunkAnalysis[], options: MergeOptio
 /** The chunks of a file (probe and packet scan: nothing is decoded). */
 export const planFile = async (file: string, options: { chunkSeconds?: number; signal?: AbortSignal } = {}) => {
   const info = await probe(file, { signal: options.signal });
-  const keyframes = await keyframeTimes(file, { signal: options.signal });
+  // Packet times are as stored; the analysis (and the cut) count from the file's first timestamp,
+  // as ffmpeg does: an MPEG-TS starts at 1.4 s or more, so unshifted borders would miss keyframes.
+  const keyframes = (await keyframeTimes(file, { signal: options.signal })).map((time) => time - info.startTime);
   return { durationSeconds: info.durationSeconds, chunks: planChunks(info.durationSeconds, keyframes, options.chunkSeconds) };
 };
 
