@@ -3,6 +3,7 @@
 // whose timestamps start late (an MPEG-TS, an MP4 edit list, a recording joined in the middle of
 // a GOP) must be inside the proposed ranges, and gone from the cut; a chunked analysis gives the
 // same answer as one pass.
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cut } from '@ipsv/media/cut';
@@ -10,7 +11,7 @@ import { keyframeTimes, probe } from '@ipsv/media/probe';
 import { sampleFrames } from '@ipsv/media/sample-frames';
 import { analyseChunk, analyseVideo, mergeChunks, planFile, type AnalysisResult, type ChunkAnalysis } from '../src/analyse.js';
 import { SceneDetector } from '../src/scene-detector.js';
-import { joinedMidGop, makeCoverageClip, partTimes, videoPackets, withLateStart, type ClipPart } from './helpers/coverage-clip.js';
+import { asProgramStream, joinedMidGop, makeCoverageClip, partTimes, videoPackets, withLateStart, type ClipPart } from './helpers/coverage-clip.js';
 import { covered, hasDevData } from './helpers/withdrawal-clip.js';
 import { tempDir } from '../../media/test/helpers/make-video.js';
 
@@ -120,6 +121,26 @@ describe.skipIf(!hasDevData)('coverage: footage between keyframes is examined (n
     expect(result.framesExamined).toBeGreaterThanOrEqual(2 * durationSeconds);
     // An examined frame in every half second, give or take the source's own longest interval.
     expectSpread(result, 0, durationSeconds, 1 / result.sampleFps + longest);
+  });
+
+  it('an MPEG program stream (MPEG-2, keyframes every 10 s, no index) is examined every half second and covered', async () => {
+    // The 10 s GOP clip above when it was made (a filtered run may not have made it).
+    const made = join(dir, 'gop-10.mp4');
+    const source = existsSync(made) ? made : await makeCoverageClip(join(dir, 'ps-source.mp4'), PARTS, { gopSeconds: 10 });
+    const clip = asProgramStream(source, join(dir, 'gop-10.mpg'), 10);
+    const info = await probe(clip);
+    expect(info.container).toBe('mpeg');
+    // (The encoder makes the last picture an intra one as well.)
+    expect((await keyframeTimes(clip)).map((t) => Math.round(t - info.startTime)).filter((t) => t < 29)).toEqual([0, 10, 20]);
+    const result = await analyseVideo(clip, { scene });
+    expectCovered(result);
+    expect(result.framesExamined).toBeGreaterThanOrEqual(2 * Math.floor(info.durationSeconds));
+    const times = result.track.map((p) => p.time);
+    for (let t = 0; t + 0.5 <= info.durationSeconds; t += 0.5)
+      expect(
+        times.some((time) => time >= t && time < t + 0.5),
+        `a frame in [${t}, ${t + 0.5})`,
+      ).toBe(true);
   });
 
   it('refuses a sampling rate under one frame per second', async () => {

@@ -161,3 +161,16 @@ export const joinedMidGop = (input: string, output: string, atSeconds: number): 
   writeFileSync(output, readFileSync(input).subarray(Math.floor(first.pos / 188) * 188));
   return output;
 };
+
+/**
+ * The same pictures as an MPEG program stream with MPEG-2 video, as hospital recorders write
+ * them: no index, so a seek lands by timestamp wherever it can (its timestamps start at 0.5 s).
+ */
+export const asProgramStream = (input: string, output: string, gopSeconds: number): string => {
+  const gop = String(Math.round(gopSeconds * 25));
+  execFileSync(locateBinaries().ffmpeg, [
+    ...['-hide_banner', '-nostdin', '-y', '-v', 'error', '-i', input, '-an'],
+    ...['-c:v', 'mpeg2video', '-q:v', '3', '-g', gop, '-bf', '2', '-sc_threshold', '1000000000', '-f', 'mpeg', output],
+  ]);
+  return output;
+};
