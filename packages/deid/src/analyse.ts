@@ -62,6 +62,11 @@ export interface AnalyseOptions {
   textTrackFps?: number;
   /** Length of a chunk (default DEFAULT_CHUNK_SECONDS; see planChunks). */
   chunkSeconds?: number;
+  /**
+   * Keyframe times on the analysis's timeline (planFile's), to spare a file without an index a
+   * packet scan per chunk (see seekPoints).
+   */
+  keyframes?: readonly number[];
   onProgress?: (percent: number) => void;
   signal?: AbortSignal;
 }
@@ -241,6 +246,31 @@ export interface ChunkAnalysis {
 
 const key = (time: number) => Math.round(time * 1000);
 
+/** Containers with an index, where ffmpeg seeks to the keyframe before the time asked for. */
+const INDEXED_FORMATS = new Set(['mov', 'mp4', 'matroska', 'webm', 'avi']);
+
+/**
+ * Where a pass starting at a given time seeks to. A file with an index: that time. A file without
+ * one (an MPEG program stream from a recorder, a transport stream) is sought by timestamp and the
+ * seek lands past the keyframe the first pictures need: decoding resumes at the next keyframe, so
+ * up to a GOP after the start went unexamined (the second half of the even pass, a chunk, a fill
+ * pass), 4.5 s of a 10 s GOP. There a pass seeks to the keyframe before the one at or before its
+ * start (a landing just past it still decodes from the right one), at the cost of decoding up to
+ * two GOPs more.
+ */
+export const seekPoints = async (file: string, options: { keyframes?: readonly number[]; signal?: AbortSignal } = {}): Promise<(start: number) => number> => {
+  const info = await probe(file, { signal: options.signal });
+  if (info.formatName.split(',').some((name) => INDEXED_FORMATS.has(name))) return (start) => start;
+  const keyframes = [...(options.keyframes ?? (await keyframeTimes(file, { signal: options.signal })).map((time) => time - info.startTime))].sort(
+    (a, b) => a - b,
+  );
+  return (start) => {
+    let at = -1;
+    while (at + 1 < keyframes.length && keyframes[at + 1]! <= start + 1e-6) at += 1;
+    return at >= 1 ? keyframes[at - 1]! : 0;
+  };
+};
+
 /**
  * Examines one chunk. Its decoding reaches CHUNK_OVERLAP_SECONDS into each neighbour; frames seen
  * there are scored by the scene model only, to decide where to look densely, and are not kept: the
@@ -269,6 +299,7 @@ export const analyseChunk = async (
   // The last chunk decodes to the end of the file, whatever the container says its duration is.
   const to = last ? durationSeconds + 1 : Math.min(durationSeconds, chunk.end + CHUNK_OVERLAP_SECONDS);
   const ownTime = (time: number) => (chunk.index === 0 || time >= chunk.start) && (last || time < chunk.end);
+  const seekFor = await seekPoints(file, { keyframes: options.keyframes, signal });
 
   let lastPercent = -1;
   const progress = (percent: number) => {
@@ -351,6 +382,7 @@ export const analyseChunk = async (
           fps: span.fps,
           skipNonReference: !span.everyFrame,
           start: span.start,
+          seekFrom: seekFor(span.start),
           end: span.end,
           threads: 1,
           signal,
@@ -595,8 +627,10 @@ export const mergeChunks = (parts: readonly ChunkAnalysis[], options: MergeOptio
 /** The chunks of a file (probe and packet scan: nothing is decoded). */
 export const planFile = async (file: string, options: { chunkSeconds?: number; signal?: AbortSignal } = {}) => {
   const info = await probe(file, { signal: options.signal });
-  const keyframes = await keyframeTimes(file, { signal: options.signal });
-  return { durationSeconds: info.durationSeconds, chunks: planChunks(info.durationSeconds, keyframes, options.chunkSeconds) };
+  // Packet times are as stored; the analysis (and the cut) count from the file's first timestamp,
+  // as ffmpeg does: an MPEG-TS starts at 1.4 s or more, so unshifted borders would miss keyframes.
+  const keyframes = (await keyframeTimes(file, { signal: options.signal })).map((time) => time - info.startTime);
+  return { durationSeconds: info.durationSeconds, keyframes, chunks: planChunks(info.durationSeconds, keyframes, options.chunkSeconds) };
 };
 
 export const analyseVideo = async (file: string, options: AnalyseOptions = {}): Promise<AnalysisResult> => {
@@ -613,7 +647,7 @@ export const analyseVideo = async (file: string, options: AnalyseOptions = {}): 
 /** The chunks in turn, in this process: what several workers do together, done by one. */
 const analyseWith = async (file: string, scene: SceneDetector, options: AnalyseOptions): Promise<AnalysisResult> => {
   checkSampleFps(options.sampleFps ?? DEFAULT_SAMPLE_FPS);
-  const { durationSeconds, chunks } = await planFile(file, { chunkSeconds: options.chunkSeconds, signal: options.signal });
+  const { durationSeconds, keyframes, chunks } = await planFile(file, { chunkSeconds: options.chunkSeconds, signal: options.signal });
   let lastPercent = -1;
   const progress = (percent: number) => {
     const value = Math.min(100, Math.floor(percent));
@@ -627,7 +661,11 @@ const analyseWith = async (file: string, scene: SceneDetector, options: AnalyseO
     const share = (chunk.end - chunk.start) / total;
     const done = before;
     results.push(
-      await analyseChunk(file, chunk, durationSeconds, scene, { ...options, onProgress: (p) => progress(Math.min(99, 100 * (done + (share * p) / 100))) }),
+      await analyseChunk(file, chunk, durationSeconds, scene, {
+        ...options,
+        keyframes,
+        onProgress: (p) => progress(Math.min(99, 100 * (done + (share * p) / 100))),
+      }),
     );
     before += share;
   }

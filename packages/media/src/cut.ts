@@ -1,6 +1,6 @@
 // Removes time ranges from a video, frame-exactly from the picture and sample-exactly from the
 // sound, and writes a file with no container metadata: the de-identified master.
-import { mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { locateBinaries } from './binaries.js';
@@ -79,13 +79,19 @@ export const cut = async (file: string, ranges: readonly TimeRange[], outputPath
     throw new MediaError('bad_argument', `GOPs of this source cannot be copied (${info.video.codec} ${info.video.pixelFormat}); re-encode it`);
   }
   if (method !== 'reencode' && canCopyGops(info)) {
-    const keyframes = [...(await keyframeTimes(file, { signal: options.signal })), info.durationSeconds];
-    const parts = splitLongEncodes(encodeMasked(planCopyCut(kept, keyframes), masks), keyframes, ENCODE_PIECE_SECONDS);
+    // Packet times are as stored; the ranges, the segment muxer's split times and the input seeks
+    // count from the file's first timestamp (an MPEG-TS starts at 1.4 s or more). Unshifted, a
+    // copied GOP would end at a later keyframe than planned and carry removed frames with it.
+    const keyframes = [...(await keyframeTimes(file, { signal: options.signal })).map((time) => time - info.startTime), info.durationSeconds];
+    // No picture decodes before the first keyframe (the sound started first, or a recording
+    // joined in the middle of a GOP): a part wholly before it would be an empty encode.
+    const pictures = keyframes[0]!;
+    const parts = splitLongEncodes(encodeMasked(planCopyCut(kept, keyframes), masks), keyframes, ENCODE_PIECE_SECONDS).filter((p) => p.end > pictures + 1e-4);
     const copiedSeconds = parts.filter((p) => p.kind === 'copy').reduce((sum, p) => sum + (p.end - p.start), 0);
     // Nothing to copy (a mask over all that is kept) still goes this way when there are parts to
     // encode side by side; one part alone is encoded in the single pass below.
     if (copiedSeconds > 0 || method === 'copy' || parts.length > 1) {
-      await copyCut(file, parts, kept, withAudio, output, info, { ...options, masks, keptSeconds });
+      await copyCut(file, parts, kept, withAudio, output, info, { ...options, masks, keptSeconds, pictures });
       options.onProgress?.(100);
       return { output, removed, kept, durationSeconds: keptSeconds, method: 'copy', copiedSeconds };
     }
@@ -159,7 +165,7 @@ const copyCut = async (
   withAudio: boolean,
   output: string,
   info: ProbeResult,
-  options: CutOptions & { keptSeconds: number },
+  options: CutOptions & { keptSeconds: number; pictures: number },
 ) => {
   const { ffmpeg } = locateBinaries();
   const work = await mkdtemp(join(dirname(output), '.cut-'));
@@ -181,9 +187,10 @@ const copyCut = async (
     // One stream-copy pass splits the source at the keyframes where copied parts start and end:
     // the segment muxer cuts exactly at keyframe packets, so every copied part is whole GOPs.
     const boundaries = [...new Set(parts.filter((p) => p.kind === 'copy').flatMap((p) => [p.start, p.end]))]
-      .filter((t) => t > 0 && t < info.durationSeconds)
+      .filter((t) => t > options.pictures + 1e-3 && t < info.durationSeconds)
       .sort((a, b) => a - b);
-    const segmentStarts = [0, ...boundaries];
+    // The first part starts with the first packet, at the first keyframe (the muxer writes no empty part).
+    const segmentStarts = [options.pictures, ...boundaries];
     const copyCost = parts.filter((p) => p.kind === 'copy').reduce((sum, p) => sum + cost(p), 0);
     if (copyCost > 0) {
       const report = band(copyCost);
@@ -300,7 +307,11 @@ const copyCut = async (
       reportPart(part, 1);
     });
     const list = join(work, 'parts.txt');
-    await writeFile(list, files.map((f) => `file '${f.replace(/'/g, "'\\''")}'`).join('\n'));
+    // A sliver between a range's edge and the next frame (shorter than a frame) encodes to an
+    // empty file, which the join would refuse: it holds no picture, leave it out.
+    const joined = [];
+    for (const f of files) if ((await stat(f)).size > 0) joined.push(f);
+    await writeFile(list, joined.map((f) => `file '${f.replace(/'/g, "'\\''")}'`).join('\n'));
     const report = band(options.keptSeconds * 0.05);
     await runTool(
       ffmpeg,

@@ -24,6 +24,13 @@ export interface SampleOptions {
   /** Seconds from the start of the file (dense mode). */
   start?: number;
   end?: number;
+  /**
+   * Where to seek the input to, at or before `start` (default: `start`); the frames before
+   * `start` are decoded and dropped. A file without an index (an MPEG program or transport
+   * stream) is sought by timestamp, and the seek often lands past the keyframe the first pictures
+   * need, so decoding resumes only at the next one: seeking a GOP earlier loses nothing.
+   */
+  seekFrom?: number;
   /** Decoder threads (0 = ffmpeg decides). Parallel samplers run best single-threaded. */
   threads?: number;
   signal?: AbortSignal;
@@ -67,6 +74,7 @@ export async function* sampleFrames(file: string, options: SampleOptions): Async
     throw new MediaError('bad_argument', `Frame size must be positive integers, got ${width}x${height}`);
   }
   if (end !== undefined && !(end > start)) throw new MediaError('bad_argument', `The range end (${end}) must be after its start (${start})`);
+  const seek = Math.max(0, Math.min(start, options.seekFrom ?? start));
   if (signal?.aborted) throw new MediaError('cancelled', 'The operation was cancelled');
 
   const { ffmpeg, passthroughFrames } = locateBinaries();
@@ -75,11 +83,11 @@ export async function* sampleFrames(file: string, options: SampleOptions): Async
   // At a chosen rate, frames no other frame is predicted from are not decoded at all (skipping one
   // never changes another picture): about a third of an x264 GOP's decoding at 1080p.
   else if (fps && skipNonReference) args.push('-skip_frame', 'noref');
-  // Input seeking decodes from the keyframe before `start` and drops frames until `start`;
-  // output times then count from `start`, which is added back below. Without seeking, ffmpeg
+  // Input seeking decodes from the keyframe before `seek` and drops frames until `seek`;
+  // output times then count from `seek`, which is added back below. Without seeking, ffmpeg
   // counts from the file's first frame, as cut and render do, so times agree across passes.
-  if (start > 0) args.push('-ss', String(start));
-  if (end !== undefined) args.push('-t', String(end - start));
+  if (seek > 0) args.push('-ss', String(seek));
+  if (end !== undefined) args.push('-t', String(end - seek));
   args.push('-i', file, '-map', '0:v:0', '-an', '-sn', '-dn');
   const filters = [];
   // One frame per 1/fps interval, the first decoded one in it, at its own time: not the fps
@@ -87,10 +95,14 @@ export async function* sampleFrames(file: string, options: SampleOptions): Async
   // under the interval's time, so a sample could show a picture from before the time it is given.
   // The intervals count from the start of the file, not of the pass (filter times count from
   // `start`), so passes over neighbouring or overlapping ranges pick the same frames.
+  // Frames decoded from an earlier seek point are not selected outside [start, end), give or take
+  // a timestamp's rounding (-t counted from further back would let a frame at `end` through).
+  const from = seek < start ? `gte(t,${start - seek - 1e-4})${end !== undefined ? `*lt(t,${end - seek - 1e-4})` : ''}` : '';
   if (mode === 'dense' && fps) {
-    const at = (t: string) => `floor((${t}+${start})*${fps}+1e-3)`;
-    filters.push(`select='isnan(prev_selected_t)+gt(${at('t')},${at('prev_selected_t')})'`);
-  }
+    const at = (t: string) => `floor((${t}+${seek})*${fps}+1e-3)`;
+    const first = `isnan(prev_selected_t)+gt(${at('t')},${at('prev_selected_t')})`;
+    filters.push(`select='${from ? `${from}*(${first})` : first}'`);
+  } else if (mode === 'dense' && from) filters.push(`select='${from}'`);
   filters.push(scaleFilter(width, height), 'showinfo');
   args.push('-vf', filters.join(','), ...passthroughFrames, '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1');
 
@@ -127,7 +139,7 @@ export async function* sampleFrames(file: string, options: SampleOptions): Async
     for (const line of lines) {
       const match = SHOWINFO.exec(line);
       if (match) {
-        times.push(Number(match[1]) + start);
+        times.push(Number(match[1]) + seek);
         notify();
       } else if (line.trim()) stderr = (stderr + line + '\n').slice(-16_384);
     }

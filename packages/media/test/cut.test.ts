@@ -97,6 +97,25 @@ describe('cut', () => {
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
   });
 
+  it.each(methods)(
+    '%s: a source whose timestamps start late (an MP4 edit list from 1.4 s) is cut on the timeline that starts at its first frame',
+    async (method) => {
+      // Keyframes are stored at 1.4, 3.4, 5.4 s...: 0, 2, 4 s from the first frame, where the
+      // ranges count from (as the analysis and ffmpeg do). Copying GOPs planned on the stored times
+      // put 10 removed green frames (3.6-4 s) back into the output and lost red ones.
+      const late = join(dir, 'late-start.mp4');
+      ffmpegSync(['-i', join(dir, 'plain.mp4'), '-c', 'copy', '-output_ts_offset', '1.4', late]);
+      // (The sound's encoder delay starts the file 22 ms before the picture.)
+      expect((await probe(late)).startTime).toBeCloseTo(1.4, 1);
+      const out = join(dir, `late-start-${method}.mp4`);
+      const result = await cut(late, [{ start: 3.6, end: 6 }], out, { method });
+      const { counts, order } = await colourCounts(out);
+      expect(order).toEqual(['red', 'green', 'white', 'yellow']);
+      expect(counts).toEqual({ red: 50, green: 40, white: 50, yellow: 50 });
+      if (method === 'copy') expect(result.copiedSeconds).toBeGreaterThan(0);
+    },
+  );
+
   it('writes to a path relative to the working directory (the CLI’s `-o out.mp4`)', async () => {
     const absolute = join(dir, 'relative-out.mp4');
     const result = await cut(source, [{ start: 2, end: 4 }], relative(process.cwd(), absolute), { method: locateBinaries().modern ? 'copy' : 'reencode' });

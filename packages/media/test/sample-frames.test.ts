@@ -82,6 +82,24 @@ describe('sampleFrames', () => {
     }
   });
 
+  it('from an earlier seek point (seekFrom, for a file without an index), the frames and pictures of a full decode', async () => {
+    // An MPEG program stream with B-frames, keyframes 4 s apart (at 0, 4 s).
+    const ps = join(dir, 'colours.mpg');
+    ffmpegSync(['-i', clip, '-an', '-c:v', 'mpeg2video', '-q:v', '3', '-g', '100', '-bf', '2', '-f', 'mpeg', ps]);
+    const ms = (frames: { time: number }[]) => frames.map((f) => Math.round(f.time * 1000) / 1000);
+    const all = (await collect({ width: 16, height: 9, mode: 'dense' }, ps)).filter((f) => f.time >= 5.1 && f.time < 7 - 1e-3);
+    // At 5 a second: the first frame at or after the start in each fifth of a second of the file.
+    const fifths = all.filter((f, i) => i === 0 || Math.floor(f.time * 5 + 1e-3) > Math.floor(all[i - 1]!.time * 5 + 1e-3));
+    expect(fifths.length).toBe(10);
+    for (const seekFrom of [0, 3.5]) {
+      const every = await collect({ width: 16, height: 9, mode: 'dense', start: 5.1, end: 7, seekFrom }, ps);
+      expect(ms(every), `every frame, seeking to ${seekFrom} s`).toEqual(ms(all));
+      const sampled = await collect({ width: 16, height: 9, mode: 'dense', fps: 5, skipNonReference: false, start: 5.1, end: 7, seekFrom }, ps);
+      expect(ms(sampled), `5 a second, seeking to ${seekFrom} s`).toEqual(ms(fifths));
+      expect(sampled.map((f) => colourOf(f.data))).toEqual(fifths.map((f) => colourOf(f.data)));
+    }
+  });
+
   it('stops ffmpeg when the consumer stops early', async () => {
     const started = Date.now();
     for await (const frame of sampleFrames(clip, { width: 16, height: 9, mode: 'dense' })) {

@@ -3,6 +3,7 @@
 // a variable frame rate. Which frames are used is decided by the scene model itself (confident
 // ones only): these clips test where the analysis looks, not the model's frame-level mistakes.
 import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { locateBinaries } from '@ipsv/media/binaries';
 import { loadPixels } from '../../src/dataset.js';
@@ -20,6 +21,11 @@ export interface ClipEncoding {
   gopSeconds: number;
   /** From this second on, only every third frame is kept (a variable frame rate). */
   vfrFrom?: number;
+  /**
+   * Frames kept in an irregular pattern, as phones and screen recorders write them: in every 10 s,
+   * 4 s with intervals of 0.04 and 0.16 s mixed, 3 s at 25 fps, 3 s at about 4 fps (0.24 s).
+   */
+  irregular?: boolean;
 }
 
 /** Start and end second of each part. */
@@ -76,6 +82,7 @@ export const makeCoverageClip = async (output: string, parts: readonly ClipPart[
     "zoompan=z='1.05+0.03*sin(on/30)':x='iw/2-(iw/zoom/2)+8*sin(on/17)':y='ih/2-(ih/zoom/2)+6*cos(on/23)':d=1:s=640x360:fps=25",
     'noise=alls=6:allf=t',
     ...(encoding.vfrFrom !== undefined ? [`select='lt(t\\,${encoding.vfrFrom})+not(mod(n\\,3))'`] : []),
+    ...(encoding.irregular ? ["select='if(lt(mod(t\\,10)\\,4)\\,lt(mod(n*n\\,11)\\,4)\\,if(lt(mod(t\\,10)\\,7)\\,1\\,not(mod(n\\,6))))'"] : []),
     'format=yuv420p',
   ].join(',');
   execFileSync(locateBinaries().ffmpeg, [
@@ -92,7 +99,7 @@ export const makeCoverageClip = async (output: string, parts: readonly ClipPart[
     list,
     '-vf',
     filters,
-    ...(encoding.vfrFrom !== undefined ? ['-fps_mode', 'vfr'] : []),
+    ...(encoding.vfrFrom !== undefined || encoding.irregular ? ['-fps_mode', 'vfr'] : []),
     '-t',
     String(total),
     '-an',
@@ -103,6 +110,67 @@ export const makeCoverageClip = async (output: string, parts: readonly ClipPart[
     '-x264-params',
     `scenecut=0:keyint=${gop}:min-keyint=${gop}`,
     output,
+  ]);
+  return output;
+};
+
+/** The video packets of a file in presentation order: time (seconds, as stored), keyframe, byte offset. */
+export const videoPackets = (file: string) => {
+  const out = execFileSync(
+    locateBinaries().ffprobe,
+    ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'packet=pts_time,flags,pos', '-of', 'json', file],
+    // Quiet: a file joined mid-GOP makes ffprobe report the pictures it cannot decode.
+    { encoding: 'utf8', maxBuffer: 64 << 20, stdio: ['ignore', 'pipe', 'ignore'] },
+  );
+  const { packets = [] } = JSON.parse(out) as { packets?: { pts_time?: string; flags?: string; pos?: string }[] };
+  return packets.map((p) => ({ time: Number(p.pts_time), keyframe: (p.flags ?? '').includes('K'), pos: Number(p.pos) })).sort((a, b) => a.time - b.time);
+};
+
+/**
+ * The same pictures with every timestamp `offsetSeconds` later (-output_ts_offset), copied, not
+ * encoded again: an MPEG-TS (whose muxer adds its own 1.4 s as well) or an MP4 (an edit list).
+ */
+export const withLateStart = (input: string, output: string, offsetSeconds: number): string => {
+  execFileSync(locateBinaries().ffmpeg, [
+    '-hide_banner',
+    '-nostdin',
+    '-y',
+    '-v',
+    'error',
+    '-i',
+    input,
+    '-c',
+    'copy',
+    '-output_ts_offset',
+    String(offsetSeconds),
+    output,
+  ]);
+  return output;
+};
+
+/**
+ * An MPEG-TS as a recorder joined to a running stream writes it: the packets before `atSeconds`
+ * (of its stored timeline) cut off at a TS packet border, so the file starts in the middle of a
+ * GOP and its first keyframe comes later.
+ */
+export const joinedMidGop = (input: string, output: string, atSeconds: number): string => {
+  const first = videoPackets(input)
+    .filter((p) => p.time >= atSeconds && p.pos >= 0)
+    .sort((a, b) => a.pos - b.pos)[0]!;
+  // TS packets are 188 bytes: from a packet border on, the rest is a valid stream.
+  writeFileSync(output, readFileSync(input).subarray(Math.floor(first.pos / 188) * 188));
+  return output;
+};
+
+/**
+ * The same pictures as an MPEG program stream with MPEG-2 video, as hospital recorders write
+ * them: no index, so a seek lands by timestamp wherever it can (its timestamps start at 0.5 s).
+ */
+export const asProgramStream = (input: string, output: string, gopSeconds: number): string => {
+  const gop = String(Math.round(gopSeconds * 25));
+  execFileSync(locateBinaries().ffmpeg, [
+    ...['-hide_banner', '-nostdin', '-y', '-v', 'error', '-i', input, '-an'],
+    ...['-c:v', 'mpeg2video', '-q:v', '3', '-g', gop, '-bf', '2', '-sc_threshold', '1000000000', '-f', 'mpeg', output],
   ]);
   return output;
 };
