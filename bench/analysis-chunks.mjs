@@ -2,7 +2,8 @@
 // every chunk in turn; then two worker processes, each pinned to its own core (taskset), share the
 // chunks (each asks for the next when it is free, as pg-boss hands them out). Both results are
 // merged and must be byte-identical; the figures are the wall times, the speed-up and what they
-// project for a 60-minute case on 8 and 32 cores (issue 46: two workers ≥ 1.8× faster).
+// project for a 60-minute case on 8 and 32 cores (issue 46: two workers ≥ 1.8× faster), beside
+// what two plain ffmpeg decodes pinned to the two cores reach together (the machine's own ceiling).
 //
 //   node --import tsx bench/analysis-chunks.mjs [--minutes 10] [--chunk 180] [--scene-only]
 //
@@ -77,6 +78,23 @@ if (values.worker) {
   execFileSync('taskset', ['-c', '0', 'ffmpeg', '-hide_banner', '-v', 'error', '-threads', '1', '-i', source, '-f', 'null', '-']);
   const plainOneCore = (performance.now() - t) / 1000;
   console.log(`plain decode on one core (taskset -c 0 ffmpeg -threads 1 -i source -f null -): ${plainOneCore.toFixed(1)} s`);
+  // What this machine's cores give side by side, with no code of ours: two such decodes at once,
+  // each pinned to its own core. Two workers cannot beat this ratio by much.
+  t = performance.now();
+  await Promise.all(
+    [0, 1].map(
+      (cpu) =>
+        new Promise((resolveDecode, reject) =>
+          spawn('taskset', ['-c', String(cpu), 'ffmpeg', '-hide_banner', '-v', 'error', '-threads', '1', '-i', source, '-f', 'null', '-'], {
+            stdio: 'ignore',
+          }).on('exit', (code) => (code === 0 ? resolveDecode() : reject(new Error(`ffmpeg exited with ${code}`)))),
+        ),
+    ),
+  );
+  const plainTwoCores = (performance.now() - t) / 1000;
+  console.log(
+    `two plain decodes at once, one per core: ${plainTwoCores.toFixed(1)} s, so two cores do ${((2 * plainOneCore) / plainTwoCores).toFixed(2)}× the work of one on this machine`,
+  );
 
   /** Runs the chunks on one worker process per core in `cpus`, handing each the next chunk when it is free. */
   const run = async (cpus) => {
