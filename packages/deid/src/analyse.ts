@@ -39,7 +39,10 @@ export interface AnalyseOptions {
   scene?: SceneDetector;
   /** Scene scores from this up to the threshold count as uncertain (default SCENE_UNCERTAIN_FROM). */
   uncertainFrom?: number;
+  /** The least margin around a removed range (see decideRanges). */
   marginSeconds?: number;
+  /** A range extends to the nearest frame scoring at most this (see decideRanges). */
+  confidentInside?: number;
   mergeGapSeconds?: number;
   /** Hysteresis of the decision (see decideRanges; default half the scene threshold). */
   releaseThreshold?: number;
@@ -484,6 +487,7 @@ export const analyseChunk = async (
 
 export interface MergeOptions {
   marginSeconds?: number;
+  confidentInside?: number;
   mergeGapSeconds?: number;
   releaseThreshold?: number;
 }
@@ -491,7 +495,9 @@ export interface MergeOptions {
 /**
  * One result from every chunk's findings, in whatever order they arrive: overlays tracked over the
  * whole timeline, faces in insets, then the decision over every examined frame, exactly as if one
- * process had examined them all.
+ * process had examined them all. The decision is made only here, never in a chunk: its margins
+ * reach to the nearest confidently-inside frame however far that is (further than the chunks'
+ * overlap), so only the whole timeline can say where a range ends.
  */
 export const mergeChunks = (parts: readonly ChunkAnalysis[], options: MergeOptions = {}): AnalysisResult => {
   if (parts.length === 0) throw new MediaError('bad_argument', 'Nothing to merge: no chunk was analysed');
@@ -562,6 +568,7 @@ export const mergeChunks = (parts: readonly ChunkAnalysis[], options: MergeOptio
     threshold,
     durationSeconds: duration,
     marginSeconds: options.marginSeconds,
+    confidentInside: options.confidentInside,
     mergeGapSeconds: options.mergeGapSeconds,
     releaseThreshold: options.releaseThreshold,
   });
