@@ -115,7 +115,17 @@ describe('decideRanges', () => {
 
     it('a flag with uncertain neighbours extends to the nearest confident frame, keeping every frame in between', () => {
       // 0.08 and 0.06 are under the release (0.1): they stop the hysteresis but are not evidence.
-      const samples = [scene(0, 0), scene(5, 0.02), scene(6, 0.08), scene(7, 0.06), scene(8, 0.5), scene(9, 0.07), scene(13, 0.09), scene(14, 0.04), scene(40, 0)];
+      const samples = [
+        scene(0, 0),
+        scene(5, 0.02),
+        scene(6, 0.08),
+        scene(7, 0.06),
+        scene(8, 0.5),
+        scene(9, 0.07),
+        scene(13, 0.09),
+        scene(14, 0.04),
+        scene(40, 0),
+      ];
       expect(decideRanges(samples, product)).toEqual([{ start: 5, end: 14, reasons: ['out_of_body'], confidence: 0.5 }]);
       // The least margin still applies when the confident frame is nearer than it.
       expect(decideRanges([scene(7.9, 0.06), scene(7.8, 0.01), scene(8, 0.5), scene(8.1, 0.07), scene(8.2, 0.0)], product)).toEqual([

@@ -64,7 +64,9 @@ describe.skipIf(dev.length === 0 || !font)('text detector on dev frames with dra
     const kept = (await detector.detect(glared)).filter((boxes) => boxes.some((b) => b.score >= 0.9 && !b.instrumentPrint)).length;
     expect(kept).toBeLessThanOrEqual(1);
     // The same frames with an overlay drawn on them still have it.
-    const stamped = await Promise.all(sample.slice(0, 6).map(async (d, i) => addGlare(await readFrameWithOverlay(d.file, font!, OVERLAYS[i % OVERLAYS.length]!, 640), 991 + i)));
+    const stamped = await Promise.all(
+      sample.slice(0, 6).map(async (d, i) => addGlare(await readFrameWithOverlay(d.file, font!, OVERLAYS[i % OVERLAYS.length]!, 640), 991 + i)),
+    );
     for (const boxes of await detector.detect(stamped)) expect(boxes.some((b) => b.score >= 0.9 && !b.instrumentPrint)).toBe(true);
   });
 
