@@ -85,6 +85,7 @@ export class TextDetector implements Detector {
         const verdict = readFrom !== false && box.score >= readFrom ? await this.judge(frame, box) : 'unread';
         if (verdict === 'glare') continue;
         if (verdict === 'print') box.instrumentPrint = true;
+        if (verdict !== 'unread') box.read = true;
         kept.push(box);
       }
       out.push(kept);
