@@ -181,7 +181,7 @@ export const INSET_TIMELINE = {
   duration: 20,
   /** The inset is on screen: every one of these seconds must be removed. */
   revealing: { start: 8, end: 13 },
-  /** Endoscopic picture alone, clear of the 1 s margins around the inset. */
+  /** Endoscopic picture alone, clear of the margins around the inset. */
   clear: [
     { start: 0, end: 6.5 },
     { start: 14.5, end: 20 },
