@@ -12,9 +12,7 @@
 // judges the same frames one by one (text on a still is a cut there).
 //
 //   node --import tsx bench/deid-clips.mjs [--labels <labels.csv> --images <dir>] [--min-run 5]
-//          [--margin <s>] [--merge-gap <s>] [--confident-inside <score>]
-//          (the temporal decision's, default as the product's; `--margin 1 --confident-inside 0.2`
-//          is the fixed 1 s margin of before issue 47: every safe frame counts as confident)
+//          [--margin <s>] [--merge-gap <s>]   (the temporal decision's, default as the product's)
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -38,13 +36,11 @@ const { values } = parseArgs({
     'min-run': { type: 'string', default: '5' },
     margin: { type: 'string' },
     'merge-gap': { type: 'string' },
-    'confident-inside': { type: 'string' },
   },
 });
 const decision = {
   ...(values.margin === undefined ? {} : { marginSeconds: Number(values.margin) }),
   ...(values['merge-gap'] === undefined ? {} : { mergeGapSeconds: Number(values['merge-gap']) }),
-  ...(values['confident-inside'] === undefined ? {} : { confidentInside: Number(values['confident-inside']) }),
 };
 const labels = values.labels ?? join(data, 'labels.csv');
 const images = values.images ?? join(dirname(labels), 'images');

@@ -12,8 +12,7 @@ import { sampleFrames } from '@ipsv/media/sample-frames';
 import { type Detector, type Reason } from './detector.js';
 import { SceneDetector } from './scene-detector.js';
 import { SCENE_UNCERTAIN_FROM } from './scene-model.js';
-import { blankText } from './text-blank.js';
-import { CONFIDENT_INSIDE, decideRanges, type RemovedRange, type Sample } from './temporal.js';
+import { decideRanges, type RemovedRange, type Sample } from './temporal.js';
 import { trackBoxes, type Box, type BoxObservation, type MaskRect, type TrackKind } from './detectors/text-track.js';
 
 /** A detector that can also say where in the frame it found something (text lines, faces). */
@@ -40,10 +39,7 @@ export interface AnalyseOptions {
   scene?: SceneDetector;
   /** Scene scores from this up to the threshold count as uncertain (default SCENE_UNCERTAIN_FROM). */
   uncertainFrom?: number;
-  /** The least margin around a removed range (see decideRanges). */
   marginSeconds?: number;
-  /** A range extends to the nearest frame scoring at most this (see decideRanges). */
-  confidentInside?: number;
   mergeGapSeconds?: number;
   /** Hysteresis of the decision (see decideRanges; default half the scene threshold). */
   releaseThreshold?: number;
@@ -324,58 +320,24 @@ export const analyseChunk = async (
   const boxes = new Map<number, Map<number, { time: number; boxes: Box[] }>>();
   /** Detectors that see every frame of the current pass whatever its scene score (text tracking). */
   let forced = new Set<number>();
-  /** A detector's findings on frames it looked at: calibrated scores, and boxes if it locates. */
-  const record = (index: number, batch: readonly Frame[], scores: readonly number[], found?: readonly Box[][]) => {
+  const flush = async (index: number, force = false) => {
+    const queue = pending[index]!;
+    if (queue.length === 0 || (!force && queue.length < 8)) return;
     const { detector, threshold: own } = secondary[index]!;
-    if (found) {
+    const batch = queue.splice(0, queue.length);
+    let scores: number[];
+    if (locates(detector)) {
+      const found = await detector.detect(batch);
+      scores = found.map((list) => list.reduce((m, b) => Math.max(m, b.score), 0));
       const byTime = boxes.get(index) ?? new Map<number, { time: number; boxes: Box[] }>();
       boxes.set(index, byTime);
-      batch.forEach((frame, k) => byTime.set(key(frame.time), { time: frame.time, boxes: [...(found[k] ?? [])] }));
-    }
+      batch.forEach((frame, k) => byTime.set(key(frame.time), { time: frame.time, boxes: found[k] ?? [] }));
+    } else scores = await detector.score(batch);
     batch.forEach((frame, k) => {
       const entry = extra.get(key(frame.time)) ?? {};
       entry[detector.reason] = Math.max(entry[detector.reason] ?? 0, calibrate(scores[k] ?? 0, own, threshold));
       extra.set(key(frame.time), entry);
     });
-  };
-  const flush = async (index: number, force = false) => {
-    const queue = pending[index]!;
-    if (queue.length === 0 || (!force && queue.length < 8)) return;
-    const { detector } = secondary[index]!;
-    const batch = queue.splice(0, queue.length);
-    if (locates(detector)) {
-      const found = await detector.detect(batch);
-      record(
-        index,
-        batch,
-        found.map((list) => list.reduce((m, b) => Math.max(m, b.score), 0)),
-        found,
-      );
-    } else record(index, batch, await detector.score(batch));
-  };
-  // Burned-in text must not decide the scene (issue 47): a frame the scene model does not call
-  // confidently inside is looked at by the text detector first, and scored again with the lines
-  // the recogniser read as characters blanked (text-blank.ts, at most MAX_BLANKED_SHARE of the
-  // frame). Only frames above the confident level can propose or widen a cut, so confident frames
-  // cost nothing more. It depends on the frame alone, so every chunk that decodes a frame gives it
-  // the same score (the overlap's frames included), and the detector's findings count as a look
-  // when the frame is this chunk's own.
-  const textIndex = secondary.findIndex(({ detector }) => detector.reason === 'text' && locates(detector));
-  const confidentInside = options.confidentInside ?? CONFIDENT_INSIDE;
-  const sceneScore = async (frame: Frame, own: boolean): Promise<number> => {
-    const score = await scene.scoreOne(frame);
-    if (textIndex < 0 || score <= confidentInside) return score;
-    const { detector, threshold: ownThreshold } = secondary[textIndex]!;
-    const [found = []] = await (detector as LocatingDetector).detect([frame]);
-    if (own && !looked[textIndex]!.has(key(frame.time))) {
-      looked[textIndex]!.add(key(frame.time));
-      record(textIndex, [frame], [found.reduce((m, b) => Math.max(m, b.score), 0)], [found]);
-    }
-    const blanked = blankText(
-      frame,
-      found.filter((b) => b.read && b.score >= ownThreshold),
-    );
-    return blanked ? scene.scoreOne(blanked) : score;
   };
   /** `pass`: 'even' and 'fill' frames are this chunk's by their time; the others by their pass. */
   const keep = async (frame: Frame, pass: 'even' | 'fill' | 'refine' | 'text') => {
@@ -383,7 +345,7 @@ export const analyseChunk = async (
     let sample = samples.get(key(frame.time));
     if (!sample) {
       const own = pass === 'even' || pass === 'fill' ? ownTime(frame.time) : true;
-      sample = { time: frame.time, scene: await sceneScore(frame, own), own };
+      sample = { time: frame.time, scene: await scene.scoreOne(frame), own };
       samples.set(key(frame.time), sample);
     }
     if (!sample.own) return;
@@ -486,6 +448,7 @@ export const analyseChunk = async (
   // 3b. Text over time: between two looked-at frames whose text differs (found in one, not at the
   //     same place in the other), the text detector looks densely, so that an overlay (stays), a
   //     moving instrument's print (moves) and short-lived text (vanishes) can be told apart.
+  const textIndex = secondary.findIndex(({ detector }) => detector.reason === 'text' && locates(detector));
   if (textIndex >= 0) {
     const trackFps = options.textTrackFps ?? 2;
     const ownThreshold = secondary[textIndex]!.threshold;
@@ -553,7 +516,6 @@ export const analyseChunk = async (
 
 export interface MergeOptions {
   marginSeconds?: number;
-  confidentInside?: number;
   mergeGapSeconds?: number;
   releaseThreshold?: number;
 }
@@ -561,9 +523,7 @@ export interface MergeOptions {
 /**
  * One result from every chunk's findings, in whatever order they arrive: overlays tracked over the
  * whole timeline, faces in insets, then the decision over every examined frame, exactly as if one
- * process had examined them all. The decision is made only here, never in a chunk: its margins
- * reach to the nearest confidently-inside frame however far that is (further than the chunks'
- * overlap), so only the whole timeline can say where a range ends.
+ * process had examined them all.
  */
 export const mergeChunks = (parts: readonly ChunkAnalysis[], options: MergeOptions = {}): AnalysisResult => {
   if (parts.length === 0) throw new MediaError('bad_argument', 'Nothing to merge: no chunk was analysed');
@@ -634,7 +594,6 @@ export const mergeChunks = (parts: readonly ChunkAnalysis[], options: MergeOptio
     threshold,
     durationSeconds: duration,
     marginSeconds: options.marginSeconds,
-    confidentInside: options.confidentInside,
     mergeGapSeconds: options.mergeGapSeconds,
     releaseThreshold: options.releaseThreshold,
   });

@@ -12,7 +12,7 @@ describe('decideRanges', () => {
   });
 
   it('removes from the last safe sample to the next safe sample, plus the margin', () => {
-    expect(decideRanges([s(0, 0), s(10, 0.02), s(10.2, 0.9), s(10.4, 0.95), s(10.6, 0.05), s(20, 0)], options)).toEqual([
+    expect(decideRanges([s(0, 0), s(10, 0.1), s(10.2, 0.9), s(10.4, 0.95), s(10.6, 0.1), s(20, 0)], options)).toEqual([
       { start: 9, end: 11.6, reasons: ['out_of_body'], confidence: 0.95 },
     ]);
   });
@@ -63,15 +63,15 @@ describe('decideRanges', () => {
   });
 
   it('hysteresis: a removal grows over uncertain neighbours on both sides, but not over safe ones', () => {
-    // threshold 0.5, release 0.25 by default: 0.3 and 0.4 are uncertain, 0.01 is safe (and confident).
-    const withdrawal = [s(0, 0.01), s(1, 0.3), s(2, 0.4), s(3, 0.9), s(4, 0.3), s(5, 0.01), s(6, 0.3), s(20, 0.01)];
+    // threshold 0.5, release 0.25 by default: 0.3 and 0.4 are uncertain, 0.1 is safe.
+    const withdrawal = [s(0, 0.1), s(1, 0.3), s(2, 0.4), s(3, 0.9), s(4, 0.3), s(5, 0.1), s(6, 0.3), s(20, 0.1)];
     expect(decideRanges(withdrawal, { ...options, marginSeconds: 0, mergeGapSeconds: 0 })).toEqual([
       { start: 0, end: 5, reasons: ['out_of_body'], confidence: 0.9 },
     ]);
     // Uncertain frames alone remove nothing.
     expect(decideRanges([s(0, 0.1), s(1, 0.45), s(2, 0.1)], options)).toEqual([]);
-    // With the release at the threshold the hysteresis is off (and so is the evidence margin).
-    expect(decideRanges(withdrawal, { ...options, releaseThreshold: 0.5, confidentInside: 0.5, marginSeconds: 0, mergeGapSeconds: 0 })).toEqual([
+    // With the release at the threshold the hysteresis is off.
+    expect(decideRanges(withdrawal, { ...options, releaseThreshold: 0.5, marginSeconds: 0, mergeGapSeconds: 0 })).toEqual([
       { start: 2, end: 4, reasons: ['out_of_body'], confidence: 0.9 },
     ]);
     expect(() => decideRanges([], { ...options, releaseThreshold: 0.6 })).toThrow('between 0 and the threshold');
@@ -96,78 +96,5 @@ describe('decideRanges', () => {
       { start: 3, end: 7, reasons: ['out_of_body'], confidence: 0.9 },
       { start: 8.1, end: 12, reasons: ['out_of_body'], confidence: 0.9 },
     ]);
-  });
-
-  describe('margins decided by evidence (issue 47)', () => {
-    // The product's defaults: 0.5 s at least, on to the nearest frame scoring 0.05 or less.
-    const product = { threshold: 0.2, durationSeconds: 60 };
-    const scene = (time: number, score: number) => s(time, score);
-
-    it('a lone flag between confidently inside neighbours gets the least margin, 0.5 s beyond them', () => {
-      expect(decideRanges([scene(0, 0), scene(9.5, 0.01), scene(10, 0.6), scene(10.5, 0.03), scene(30, 0)], product)).toEqual([
-        { start: 9, end: 11, reasons: ['out_of_body'], confidence: 0.6 },
-      ]);
-      // A neighbour at exactly 0.05 is confident too.
-      expect(decideRanges([scene(9.5, 0.05), scene(10, 0.6), scene(10.5, 0.05)], product)).toEqual([
-        { start: 9, end: 11, reasons: ['out_of_body'], confidence: 0.6 },
-      ]);
-    });
-
-    it('a flag with uncertain neighbours extends to the nearest confident frame, keeping every frame in between', () => {
-      // 0.08 and 0.06 are under the release (0.1): they stop the hysteresis but are not evidence.
-      const samples = [
-        scene(0, 0),
-        scene(5, 0.02),
-        scene(6, 0.08),
-        scene(7, 0.06),
-        scene(8, 0.5),
-        scene(9, 0.07),
-        scene(13, 0.09),
-        scene(14, 0.04),
-        scene(40, 0),
-      ];
-      expect(decideRanges(samples, product)).toEqual([{ start: 5, end: 14, reasons: ['out_of_body'], confidence: 0.5 }]);
-      // The least margin still applies when the confident frame is nearer than it.
-      expect(decideRanges([scene(7.9, 0.06), scene(7.8, 0.01), scene(8, 0.5), scene(8.1, 0.07), scene(8.2, 0.0)], product)).toEqual([
-        { start: 7.4, end: 8.6, reasons: ['out_of_body'], confidence: 0.5 },
-      ]);
-    });
-
-    it('it crosses uncertain frames that flagged nothing, but not a confident frame', () => {
-      // 0.15 at 4 s is uncertain (≥ release) without a flag next to it; 0.01 at 2 s stops the walk.
-      const samples = [scene(0, 0.15), scene(2, 0.01), scene(3, 0.07), scene(4, 0.15), scene(5, 0.08), scene(6, 0.9), scene(7, 0.01)];
-      expect(decideRanges(samples, product)).toEqual([{ start: 2, end: 7.5, reasons: ['out_of_body'], confidence: 0.9 }]);
-    });
-
-    it('with no confident frame before or after, the range reaches the start or the end of the video', () => {
-      expect(decideRanges([scene(1, 0.07), scene(3, 0.08), scene(4, 0.7), scene(5, 0.01), scene(59, 0.01)], product)).toEqual([
-        { start: 0, end: 5.5, reasons: ['out_of_body'], confidence: 0.7 },
-      ]);
-      expect(decideRanges([scene(0, 0), scene(50, 0.04), scene(51, 0.3), scene(52, 0.06), scene(58, 0.09)], product)).toEqual([
-        { start: 49.5, end: 60, reasons: ['out_of_body'], confidence: 0.3 },
-      ]);
-      // A flag on the very first or last frame: the least margin clamps at the ends.
-      expect(decideRanges([scene(0, 0.9), scene(0.5, 0.0), scene(59.8, 0.0), scene(60, 0.9)], product)).toEqual([
-        { start: 0, end: 1, reasons: ['out_of_body'], confidence: 0.9 },
-        { start: 59.3, end: 60, reasons: ['out_of_body'], confidence: 0.9 },
-      ]);
-    });
-
-    it('two flags whose evidence margins overlap become one range with both reasons', () => {
-      const face: Sample = { time: 14.5, score: 0.5, reason: 'face', scores: { out_of_body: 0.07, face: 0.5 } };
-      const samples = [scene(0, 0), scene(10, 0.6), scene(11, 0.07), scene(12, 0.07), scene(13, 0.07), scene(14, 0.07), face, scene(20, 0), scene(30, 0)];
-      // Without the merge gap, the first range reaches 20 s over the second flag: one range, not two.
-      expect(decideRanges(samples, { ...product, mergeGapSeconds: 0 })).toEqual([{ start: 0, end: 20.5, reasons: ['face', 'out_of_body'], confidence: 0.6 }]);
-    });
-
-    it('never removes less than the fixed margin rule did where neighbours are uncertain, and refuses a bad level', () => {
-      const uncertain = [scene(0, 0), scene(9, 0.09), scene(10, 0.6), scene(11, 0.09), scene(20, 0)];
-      const [evidence] = decideRanges(uncertain, product);
-      const [fixed] = decideRanges(uncertain, { ...product, marginSeconds: 1, confidentInside: 0.2 });
-      expect(evidence!.start).toBeLessThanOrEqual(fixed!.start);
-      expect(evidence!.end).toBeGreaterThanOrEqual(fixed!.end);
-      expect(() => decideRanges([], { ...product, confidentInside: 0.3 })).toThrow('between 0 and the threshold');
-      expect(() => decideRanges([], { ...product, confidentInside: -0.1 })).toThrow('between 0 and the threshold');
-    });
   });
 });

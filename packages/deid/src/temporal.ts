@@ -1,8 +1,8 @@
 // From per-frame scores over time to the ranges removed from the video. Privacy first: every
 // stretch between the last frame known to be safe and the next one is removed (the unseen frames
 // in between may reveal the patient), a removal grows over uncertain neighbours (hysteresis), then
-// on to the nearest frame that is confidently inside on each side (at least a minimum margin), and
-// close ranges are merged so the result never flickers between kept and removed. Smoothing here only ever removes more: a median filter would also erase a lone
+// a safety margin is added and close ranges are merged so the result never flickers between kept
+// and removed. Smoothing here only ever removes more: a median filter would also erase a lone
 // flagged frame, and in the coarse pass one frame can stand for several seconds of video.
 import { type Reason } from './detector.js';
 
@@ -32,32 +32,14 @@ export interface DecisionOptions {
    * the trocar, fogged or blurred on re-entry) score in between and may still show the port site.
    */
   releaseThreshold?: number;
-  /**
-   * The least margin before and after every removed range, in seconds beyond its safe neighbours
-   * (default DEFAULT_MARGIN_SECONDS). A range reaches further where its neighbours are not
-   * confidently inside (see confidentInside).
-   */
+  /** Seconds added before and after every removed range (default 1). */
   marginSeconds?: number;
-  /**
-   * A range extends on each side to the nearest examined frame scoring at most this (default
-   * CONFIDENT_INSIDE), or to the video's start or end: a frame under the release threshold is
-   * safe enough to stop the hysteresis, but only a confident one is evidence that the camera is
-   * back inside, and the unseen frames before it may still reveal.
-   */
-  confidentInside?: number;
   /** Removed ranges closer than this are joined (default 2 s). */
   mergeGapSeconds?: number;
   durationSeconds: number;
 }
 
-/**
- * Half a second beyond the safe neighbours: a cut lands on the frames around it, and the render's
- * timing is only as good as a frame or two. It was a fixed 1 s before the margins were decided by
- * evidence (issue 47); the evidence now decides the rest.
- */
-export const DEFAULT_MARGIN_SECONDS = 0.5;
-/** A score at most this is evidence of an endoscopic view (issue 47: 0.05, a quarter of the scene threshold). */
-export const CONFIDENT_INSIDE = 0.05;
+export const DEFAULT_MARGIN_SECONDS = 1;
 export const DEFAULT_MERGE_GAP_SECONDS = 2;
 
 const round = (t: number) => Math.round(t * 1000) / 1000;
@@ -67,8 +49,6 @@ export const decideRanges = (samples: readonly Sample[], options: DecisionOption
   const margin = options.marginSeconds ?? DEFAULT_MARGIN_SECONDS;
   const mergeGap = options.mergeGapSeconds ?? DEFAULT_MERGE_GAP_SECONDS;
   const release = options.releaseThreshold ?? threshold / 2;
-  const confident = options.confidentInside ?? CONFIDENT_INSIDE;
-  if (!(confident >= 0 && confident <= threshold)) throw new Error('The confidently-inside score must be between 0 and the threshold');
   if (!(margin >= 0) || !(mergeGap >= 0)) throw new Error('The margin and merge gap must be zero or more seconds');
   if (!(release >= 0 && release <= threshold)) throw new Error('The release threshold must be between 0 and the threshold');
   if (!(durationSeconds >= 0)) throw new Error('The duration must be zero or more seconds');
@@ -83,11 +63,6 @@ export const decideRanges = (samples: readonly Sample[], options: DecisionOption
     while (first > 0 && sorted[first - 1]!.score >= release) first -= 1;
     // The previous range stopped at a safe sample, so this walk back never crosses into it.
     const start = first > 0 ? sorted[first - 1]!.time : 0;
-    // Evidence margin: back over frames that are safe but not confident, to the nearest confident
-    // one (it may cross uncertain frames that flagged nothing; they are not evidence of inside).
-    let before = first - 1;
-    while (before >= 0 && sorted[before]!.score > confident) before -= 1;
-    const evidenceStart = before >= 0 ? sorted[before]!.time : 0;
     let j = i;
     const reasons = new Set<Reason>();
     let confidence = 0;
@@ -98,25 +73,15 @@ export const decideRanges = (samples: readonly Sample[], options: DecisionOption
       j += 1;
     }
     const end = j < sorted.length ? sorted[j]!.time : durationSeconds;
-    let after = j;
-    while (after < sorted.length && sorted[after]!.score > confident) after += 1;
-    const evidenceEnd = after < sorted.length ? sorted[after]!.time : durationSeconds;
-    raw.push({
-      start: Math.min(start - margin, evidenceStart),
-      end: Math.max(end + margin, evidenceEnd),
-      reasons: [...reasons].sort(),
-      confidence,
-    });
-    // Only the flagged run is consumed: a later flag among the frames the margin reached makes its
-    // own range, which the merge below joins to this one.
+    raw.push({ start: Math.min(start, durationSeconds), end: Math.max(Math.min(end, durationSeconds), start), reasons: [...reasons].sort(), confidence });
     i = j;
   }
 
-  // 2. Clamp, merge (a range may now overlap the one before it).
+  // 2. Margin, clamp, merge.
   const merged: RemovedRange[] = [];
   for (const range of raw) {
-    const start = Math.min(Math.max(0, range.start), durationSeconds);
-    const end = Math.max(Math.min(durationSeconds, range.end), start);
+    const start = Math.max(0, range.start - margin);
+    const end = Math.min(durationSeconds, range.end + margin);
     const last = merged.at(-1);
     if (last && start - last.end <= mergeGap) {
       last.end = Math.max(last.end, end);

@@ -1,14 +1,12 @@
 // The burned-in text detector with its real model (PP-OCRv4 detection on onnxruntime-node): a
 // patient overlay drawn with ffmpeg onto an endoscopic frame scores high and is boxed where it was
 // drawn; the same frames without it, wet tissue with its highlights, score low. A maker's print on a
-// shaft is read as such and does not count; patient lines are never read as print. Glare that the
-// detection model boxes as text is dropped because it does not read as characters.
+// shaft is read as such and does not count; patient lines are never read as print.
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Frame } from '@ipsv/media/frame';
 import { TextDetector } from '../src/detectors/text-detector.js';
 import { devSet, readFrame, spread } from './detector-frames.js';
 import { findFont, OVERLAYS, readFrameWithOverlay } from './detector-overlay.js';
-import { addGlare } from './helpers/glare.js';
 
 const dev = devSet();
 const font = findFont();
@@ -47,27 +45,6 @@ describe.skipIf(dev.length === 0 || !font)('text detector on dev frames with dra
     const stampedScores = await detector.score(stamped);
     expect(cleanScores.filter((s) => s >= 0.5).length).toBeLessThanOrEqual(1);
     expect(stampedScores.filter((s) => s >= 0.5).length).toBeGreaterThanOrEqual(28);
-  });
-
-  it('glare (strings of specular highlights) is boxed by the detection model but is not text: it does not read as characters', async () => {
-    const sample = spread(inside, 24);
-    const glared = await Promise.all(sample.map(async (d, i) => addGlare(await readFrame(d.file, { filter: 'scale=640:360' }), 991 + i)));
-    const unread = new TextDetector({ readFrom: false });
-    try {
-      // The detection model alone calls several of them text at its operating threshold...
-      const boxed = (await unread.detect(glared)).filter((boxes) => boxes.some((b) => b.score >= 0.9)).length;
-      expect(boxed).toBeGreaterThanOrEqual(4);
-    } finally {
-      await unread.close();
-    }
-    // ... the detector, which reads what it boxed, keeps none (a maker's print on a shaft may stay).
-    const kept = (await detector.detect(glared)).filter((boxes) => boxes.some((b) => b.score >= 0.9 && !b.instrumentPrint)).length;
-    expect(kept).toBeLessThanOrEqual(1);
-    // The same frames with an overlay drawn on them still have it.
-    const stamped = await Promise.all(
-      sample.slice(0, 6).map(async (d, i) => addGlare(await readFrameWithOverlay(d.file, font!, OVERLAYS[i % OVERLAYS.length]!, 640), 991 + i)),
-    );
-    for (const boxes of await detector.detect(stamped)) expect(boxes.some((b) => b.score >= 0.9 && !b.instrumentPrint)).toBe(true);
   });
 
   it("reads a maker's print on a grey shaft as instrument print, which does not score, and patient lines as text", async () => {

@@ -41,12 +41,12 @@ describe.skipIf(!hasDevData)('a camera withdrawal in a synthetic surgery clip (n
   it('keeps the endoscopic parts outside the safety margins', () => {
     const insideSeconds = TIMELINE.inside.reduce((sum, s) => sum + s.end - s.start, 0);
     const removedInside = TIMELINE.inside.reduce((sum, s) => sum + covered(s, result.ranges), 0);
-    // The withdrawal is found to a fraction of a second; with the margins (at least 0.5 s, on to the
-    // nearest confidently-inside frame) at most about 2 s of endoscopic picture go.
+    // The withdrawal is found to a fraction of a second; with the 1 s margin on each side at most
+    // about 2 s of endoscopic picture go.
     expect(removedInside).toBeLessThan(2.5);
     expect(1 - removedInside / insideSeconds).toBeGreaterThan(0.8);
     expect(result.ranges).toHaveLength(1);
-    // Outside the safety margins around the withdrawal (darkening included) the endoscopic
+    // Outside the 1 s safety margins around the withdrawal (darkening included) the endoscopic
     // picture is kept whole but for at most 10 %.
     const clear = [
       { start: 0, end: 5.5 },
@@ -106,7 +106,7 @@ describe.skipIf(!hasDevData)('a short withdrawal between keyframes far apart (ne
 
   it('keeps at least 90 % of the endoscopic picture outside the margins around the withdrawal', () => {
     // The even pass samples every half second and the dense pass locates the cut to a fifth of a
-    // second; with the margins on each side about 1.5 s of endoscopic picture go.
+    // second; with the 1 s margin on each side about 1.5 s of endoscopic picture go.
     const clear = [
       { start: 0, end: 12 },
       { start: 18, end: 30 },

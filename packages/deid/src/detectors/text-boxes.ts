@@ -16,8 +16,6 @@ export interface TextBox {
    * does not cut a frame. Set by the detector on lines it read; absent on the others.
    */
   instrumentPrint?: boolean;
-  /** Read as characters by the recogniser (text-read.ts): set on lines that were read and kept. */
-  read?: boolean;
 }
 
 /**

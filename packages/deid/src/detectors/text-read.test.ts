@@ -1,6 +1,6 @@
 // Reading a detected line: the dictionary's classes, the crop's tensor, and CTC's greedy decoding.
 import { describe, expect, it } from 'vitest';
-import { ctcDecode, parseCharset, READ_HEIGHT, readInputWidth, readsAsCharacters, toReaderInput, turnHalf, type ReadText } from './text-read.js';
+import { ctcDecode, parseCharset, READ_HEIGHT, readInputWidth, toReaderInput, turnHalf } from './text-read.js';
 
 describe('parseCharset', () => {
   it('puts the blank first and the space last, around one class per dictionary line', () => {
@@ -54,54 +54,14 @@ describe('ctcDecode', () => {
   const steps = (...best: number[]) => best.flatMap((k) => charset.map((_, c) => (c === k ? 0.9 : 0.1 / 3)));
 
   it('collapses repeats, drops blanks, and keeps a letter repeated across a blank', () => {
-    const read = ctcDecode(steps(1, 1, 0, 1, 2, 2, 3, 2), 8, charset);
-    expect(read).toEqual({ text: 'AAB B', confidence: expect.closeTo(0.9, 5), characters: expect.any(Array) });
-    expect(read.characters!.map((c) => c.char).join('')).toBe('AAB B');
-    expect(read.characters!.every((c) => Math.abs(c.probability - 0.9) < 1e-6)).toBe(true);
+    expect(ctcDecode(steps(1, 1, 0, 1, 2, 2, 3, 2), 8, charset)).toEqual({ text: 'AAB B', confidence: expect.closeTo(0.9, 5) });
   });
 
   it('reads nothing from blanks only, with confidence 0', () => {
-    expect(ctcDecode(steps(0, 0, 0), 3, charset)).toEqual({ text: '', confidence: 0, characters: [] });
+    expect(ctcDecode(steps(0, 0, 0), 3, charset)).toEqual({ text: '', confidence: 0 });
   });
 
   it('refuses an output whose size does not match the dictionary', () => {
     expect(() => ctcDecode(new Float32Array(10), 3, charset)).toThrow(/expected 3×4/);
-  });
-});
-
-describe('readsAsCharacters', () => {
-  const read = (text: string, probability: number | number[]): ReadText => {
-    const chars = [...text].map((char, i) => ({ char, probability: Array.isArray(probability) ? probability[i]! : probability }));
-    return { text, confidence: chars.reduce((s, c) => s + c.probability, 0) / Math.max(1, chars.length), characters: chars };
-  };
-
-  it('overlay lines as the reader reads them are characters', () => {
-    for (const line of ['DOE JOHN 1957-03-02', 'ID 483920  2024-11-05', '14:32:07 SMITH A.', ' Smith A.', '2024-11-05', 'ID', '王芳'])
-      expect(readsAsCharacters(read(line, 0.75)), line).toBe(true);
-  });
-
-  it('glare as the reader reads it is not: dots and marks, a stray letter, or letters it is unsure of', () => {
-    // Reads of specular highlights drawn on dev frames that the detector boxed at 0.9 or more.
-    for (const [line, p] of [
-      ['.·...,a.', 0.9],
-      ['PA.......', 0.77],
-      ["'..',+oyel..", 0.41],
-      ['1..........', 0.62],
-      ['g?', 0.68],
-      ['33', 0.42],
-      ['w.ius', 0.24],
-      ["*40'", 0.62],
-      ['心', 0.9],
-      ['', 0],
-    ] as const)
-      expect(readsAsCharacters(read(line, p)), line).toBe(false);
-  });
-
-  it('judges the letters and digits by their own probability, not the marks around them', () => {
-    // Two sure letters between unsure dots still make a short line ("A.1"), two unsure letters do not.
-    expect(readsAsCharacters(read('A1.', [0.95, 0.9, 0.1]))).toBe(true);
-    expect(readsAsCharacters(read('A1.', [0.5, 0.5, 0.99]))).toBe(false);
-    // Without per-character probabilities (an older read), the mean stands for each.
-    expect(readsAsCharacters({ text: 'DOE', confidence: 0.8 })).toBe(true);
   });
 });

@@ -73,8 +73,6 @@ export interface ReadText {
   text: string;
   /** Mean probability of the characters read, in [0, 1]; 0 when nothing was read. */
   confidence: number;
-  /** Each character read (one dictionary entry each) with its probability, in reading order. */
-  characters?: { char: string; probability: number }[];
 }
 
 /**
@@ -88,7 +86,6 @@ export function ctcDecode(probabilities: ArrayLike<number>, steps: number, chars
   let sum = 0;
   let count = 0;
   let previous = 0;
-  const characters: { char: string; probability: number }[] = [];
   for (let step = 0; step < steps; step++) {
     let best = 0;
     let value = -Infinity;
@@ -98,31 +95,10 @@ export function ctcDecode(probabilities: ArrayLike<number>, steps: number, chars
     }
     if (best !== 0 && best !== previous) {
       text += charset[best];
-      characters.push({ char: charset[best]!, probability: value });
       sum += value;
       count += 1;
     }
     previous = best;
   }
-  return { text, confidence: count ? sum / count : 0, characters };
-}
-
-/** What a line must read as to count as text (see readsAsCharacters). */
-export const CHARACTERS_RULE = { least: 2, share: 0.5, probability: 0.6 } as const;
-
-/**
- * Whether a read is characters, not a texture that the detector boxed: specular highlights on wet
- * tissue (strings of bright spots along a fold) reach the detector's threshold as often as an
- * overlay does, but read as dots, commas and a stray letter or two, at low probability. A line is
- * text when at least 2 letters or digits (any script) were read, they are more than half of what
- * was read (spaces aside), and their mean probability is at least 0.6. Overlays drawn on the dev
- * frames read upright at 0.75 or more (bench/RESULTS.md, 2026-12-02); a line read worse than that
- * is not believed to be text.
- */
-export function readsAsCharacters(read: ReadText, rule = CHARACTERS_RULE): boolean {
-  const chars = read.characters ?? [...read.text].map((char) => ({ char, probability: read.confidence }));
-  const marks = chars.filter((c) => c.char.trim() !== '');
-  const alnum = marks.filter((c) => /^[\p{L}\p{N}]$/u.test(c.char));
-  if (alnum.length < rule.least || alnum.length <= marks.length * rule.share) return false;
-  return alnum.reduce((sum, c) => sum + c.probability, 0) / alnum.length >= rule.probability;
+  return { text, confidence: count ? sum / count : 0 };
 }

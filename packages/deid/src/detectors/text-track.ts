@@ -13,8 +13,6 @@ export interface Box {
   score: number;
   /** Read as a maker's print on an instrument: it may still be tracked and masked, but never cuts. */
   instrumentPrint?: boolean;
-  /** Read as characters by the recogniser (only these are blanked for the scene model). */
-  read?: boolean;
 }
 
 /** Every frame the detector looked at, with what it found (an empty list is evidence too). */
@@ -121,16 +119,11 @@ export function trackBoxes(observations: readonly BoxObservation[], options: Tra
     for (const box of [...boxes].sort((a, b) => b.score - a.score)) {
       const candidates = tracks.filter((t) => !taken.has(t) && time - t.last <= maxGap && samePlace(t.sightings[0]!.box, box, overlap));
       const track = candidates.sort((a, b) => b.last - a.last)[0];
-      // A line the detector split into words this time: the piece at the place of a track that an
-      // earlier piece already joined in this frame is that track's too (its mask covers it), not
-      // new short-lived text. If the track stays short-lived, the piece still cuts with it.
-      const split = track ? undefined : [...taken].find((t) => time - t.last <= maxGap && samePlace(t.sightings[0]!.box, box, overlap));
       if (track) {
         track.sightings.push({ time, box });
         track.last = time;
         taken.add(track);
-      } else if (split) split.sightings.push({ time, box });
-      else {
+      } else {
         const created: BoxTrack = { kind: 'transient', sightings: [{ time, box }], first: time, last: time };
         tracks.push(created);
         taken.add(created);
@@ -146,8 +139,7 @@ export function trackBoxes(observations: readonly BoxObservation[], options: Tra
     return new Set(t.sightings.map((s) => s.time)).size / Math.max(1, between);
   };
   for (const track of tracks)
-    if (track.last - track.first >= minPersist && new Set(track.sightings.map((s) => s.time)).size >= minSightings && presence(track) >= minPresence)
-      track.kind = 'persistent';
+    if (track.last - track.first >= minPersist && track.sightings.length >= minSightings && presence(track) >= minPresence) track.kind = 'persistent';
   const short = tracks.filter((t) => t.kind !== 'persistent');
   for (const track of short) {
     const moved = short.some(

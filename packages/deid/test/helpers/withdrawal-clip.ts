@@ -129,14 +129,9 @@ export const ABRUPT_TIMELINE = {
  * A short withdrawal with nothing to give it away to a keyframe-only pass: 14 s endoscopic, a hard
  * cut to 2 s of operating room, a hard cut back, 16 s endoscopic; 640x360, 25 fps, encoded with
  * one keyframe for the whole clip (no scene-cut keyframes), the case where only the analysis's
- * guard on long keyframe intervals can find it. `overlay`: ffmpeg filters drawn over every frame
- * (a tower's burned-in text).
+ * guard on long keyframe intervals can find it.
  */
-export const makeAbruptWithdrawalClip = async (
-  output: string,
-  keepInside: (file: string) => Promise<boolean>,
-  overlay: readonly string[] = [],
-): Promise<string> => {
+export const makeAbruptWithdrawalClip = async (output: string, keepInside: (file: string) => Promise<boolean>): Promise<string> => {
   const all = rows();
   const inside = await insideFrames(all, keepInside);
   const room = all.filter((r) => r[1] === 'outside').map((r) => r[0]!);
@@ -145,7 +140,7 @@ export const makeAbruptWithdrawalClip = async (
   const seconds = [2, 2, 2, 2, 2, 2, 2, 1, 1, 2, 2, 2, 2, 2, 2, 2];
   const { ffmpeg } = locateBinaries();
   const list = stillsList(sequence, seconds, output);
-  const filters = ['fps=25', 'scale=640:360', 'noise=alls=6:allf=t', ...overlay, 'format=yuv420p'].join(',');
+  const filters = ['fps=25', 'scale=640:360', 'noise=alls=6:allf=t', 'format=yuv420p'].join(',');
   execFileSync(ffmpeg, [
     '-hide_banner',
     '-nostdin',
@@ -181,7 +176,7 @@ export const INSET_TIMELINE = {
   duration: 20,
   /** The inset is on screen: every one of these seconds must be removed. */
   revealing: { start: 8, end: 13 },
-  /** Endoscopic picture alone, clear of the margins around the inset. */
+  /** Endoscopic picture alone, clear of the 1 s margins around the inset. */
   clear: [
     { start: 0, end: 6.5 },
     { start: 14.5, end: 20 },
