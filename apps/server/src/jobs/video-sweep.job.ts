@@ -6,7 +6,7 @@
 // ids were recorded. Whether a job lives is asked of pg-boss's API (Queue.alive), never its tables.
 import { resumed } from '../modules/videos/video-lifecycle.js';
 import type { VideoRow } from '../modules/videos/videos.repository.js';
-import type { AnalysisChunksRepository } from '../modules/videos/analysis-chunks.repository.js';
+import type { JobName } from '../platform/jobs/job-types.js';
 import { defineJob, type JobContext } from '../platform/jobs/queue.js';
 import { finishAnalysis, type AnalysisJobDeps } from './analyse-video.job.js';
 
@@ -22,17 +22,18 @@ export function videoSweepJob(deps: AnalysisJobDeps & { quietSeconds?: number })
   /** Whether something still moves the video on (its job, or one of its analysis chunks' jobs). */
   const moving = async (video: VideoRow, context: JobContext): Promise<boolean> => {
     if (video.jobId && video.jobName) {
-      if (await queue.alive(video.jobName as Parameters<typeof queue.alive>[0], video.jobId)) return true;
+      if (await queue.alive(video.jobName as JobName, video.jobId)) return true;
     } else if (Date.now() - video.updatedAt.getTime() < UNKNOWN_JOB_QUIET_SECONDS * 1000) {
       return true;
     }
-    if (video.status !== 'analysing' || !deps.chunks) return false;
-    const plan = await deps.chunks.forVideo(video.id);
+    const { chunks } = deps;
+    if (video.status !== 'analysing' || !chunks) return false;
+    const plan = await chunks.forVideo(video.id);
     if (plan.length === 0) return false;
     const open = plan.filter((chunk) => !chunk.doneAt);
     // Every chunk done but the proposal never made (its last chunk's worker died merging): made now.
     if (open.length === 0) {
-      await finishAnalysis(deps as AnalysisJobDeps & { chunks: AnalysisChunksRepository }, video.id, context);
+      await finishAnalysis({ ...deps, chunks }, video.id, context);
       return true;
     }
     for (const chunk of open) if (await queue.alive('video-analyse-chunk', chunk.id)) return true;

@@ -9,6 +9,7 @@ import { locateBinaries } from '@ipsv/media/binaries';
 import { loadPixels } from '../../src/dataset.js';
 import { SceneDetector } from '../../src/scene-detector.js';
 import { SCENE_UNCERTAIN_FROM } from '../../src/scene-model.js';
+import { ffmpegSync } from '../../../media/test/helpers/make-video.js';
 import { DEV_DATA, rows, stillsList } from './withdrawal-clip.js';
 
 export interface ClipPart {
@@ -85,12 +86,7 @@ export const makeCoverageClip = async (output: string, parts: readonly ClipPart[
     ...(encoding.irregular ? ["select='if(lt(mod(t\\,10)\\,4)\\,lt(mod(n*n\\,11)\\,4)\\,if(lt(mod(t\\,10)\\,7)\\,1\\,not(mod(n\\,6))))'"] : []),
     'format=yuv420p',
   ].join(',');
-  execFileSync(locateBinaries().ffmpeg, [
-    '-hide_banner',
-    '-nostdin',
-    '-y',
-    '-v',
-    'error',
+  ffmpegSync([
     '-f',
     'concat',
     '-safe',
@@ -131,20 +127,7 @@ export const videoPackets = (file: string) => {
  * encoded again: an MPEG-TS (whose muxer adds its own 1.4 s as well) or an MP4 (an edit list).
  */
 export const withLateStart = (input: string, output: string, offsetSeconds: number): string => {
-  execFileSync(locateBinaries().ffmpeg, [
-    '-hide_banner',
-    '-nostdin',
-    '-y',
-    '-v',
-    'error',
-    '-i',
-    input,
-    '-c',
-    'copy',
-    '-output_ts_offset',
-    String(offsetSeconds),
-    output,
-  ]);
+  ffmpegSync(['-i', input, '-c', 'copy', '-output_ts_offset', String(offsetSeconds), output]);
   return output;
 };
 
@@ -168,9 +151,6 @@ export const joinedMidGop = (input: string, output: string, atSeconds: number): 
  */
 export const asProgramStream = (input: string, output: string, gopSeconds: number): string => {
   const gop = String(Math.round(gopSeconds * 25));
-  execFileSync(locateBinaries().ffmpeg, [
-    ...['-hide_banner', '-nostdin', '-y', '-v', 'error', '-i', input, '-an'],
-    ...['-c:v', 'mpeg2video', '-q:v', '3', '-g', gop, '-bf', '2', '-sc_threshold', '1000000000', '-f', 'mpeg', output],
-  ]);
+  ffmpegSync([...['-i', input, '-an'], ...['-c:v', 'mpeg2video', '-q:v', '3', '-g', gop, '-bf', '2', '-sc_threshold', '1000000000', '-f', 'mpeg', output]]);
   return output;
 };
